@@ -1,0 +1,36 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "jasonrun",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "jasonrun", targets: ["jasonrun"]),
+        .library(name: "JasonRuntime", targets: ["JasonRuntime"]),
+        .library(name: "JasonActions", targets: ["JasonActions"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
+    ],
+    targets: [
+        .target(
+            name: "JasonJSON",
+            dependencies: [.product(name: "OrderedCollections", package: "swift-collections")]),
+        .target(name: "JasonTemplate", dependencies: ["JasonJSON"]),
+        .target(name: "JasonRuntime", dependencies: ["JasonJSON", "JasonTemplate"]),
+        .target(name: "JasonActions", dependencies: ["JasonRuntime"]),
+        .target(
+            name: "JasonCLI",
+            dependencies: [
+                "JasonRuntime", "JasonActions",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+        .executableTarget(name: "jasonrun", dependencies: ["JasonCLI"]),
+        .testTarget(name: "JasonJSONTests", dependencies: ["JasonJSON"]),
+        .testTarget(name: "JasonTemplateTests", dependencies: ["JasonTemplate"]),
+        .testTarget(name: "JasonRuntimeTests", dependencies: ["JasonRuntime", "JasonActions"]),
+        .testTarget(name: "JasonCLITests", dependencies: ["JasonCLI"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,108 @@
+import JasonJSON
+import JasonTemplate
+
+/// An action in the typed form the interpreter runs, parsed once from its JSON.
+public indirect enum ActionNode: Sendable {
+    /// `{"type": …}` or `{"trigger": …}`.
+    case call(ActionCall)
+    /// `[{"{{#if c}}": A}, {"{{#else}}": B}]`: reduced with the register when it becomes current (R3, R4).
+    case conditional(Conditional, ActionPath)
+    /// A string that renders to an action (R5).
+    case template(String, ActionPath)
+    /// `{}`: does nothing; the chain ends (R9).
+    case empty(ActionPath)
+
+    public var path: ActionPath {
+        switch self {
+        case .call(let call): call.path
+        case .conditional(_, let path), .template(_, let path), .empty(let path): path
+        }
+    }
+}
+
+/// One action: what it does, its options (rendered just before it runs) and where it goes next.
+public struct ActionCall: Sendable {
+    public enum Target: Sendable, Hashable {
+        case type(String)
+        case trigger(String)
+    }
+
+    public var target: Target
+    public var options: JSON?
+    /// False when the options hold no `{{`, so rendering can be skipped.
+    public var optionsNeedRendering: Bool
+    public var success: ActionNode?
+    public var error: ActionNode?
+    public var path: ActionPath
+
+    /// The name shown in traces: the type, or `trigger NAME`.
+    public var displayName: String {
+        switch target {
+        case .type(let type): type
+        case .trigger(let name): "trigger " + name
+        }
+    }
+
+    /// A call with no continuation: a trigger here can reuse the caller's frame (tail call).
+    public var isTail: Bool { success == nil && error == nil }
+}
+
+extension ActionNode {
+    /// Parses an action written at `pointer`. Branches are parsed too, so a bad action anywhere in a chain
+    /// is found before anything runs.
+    public static func parse(_ json: JSON, at pointer: JSONPointer, locator: SourceLocator)
+        throws(Diagnostic) -> ActionNode
+    {
+        let path = locator.path(pointer)
+        switch json {
+        case .object(let members):
+            if members.isEmpty { return .empty(path) }
+            let target: ActionCall.Target
+            if let trigger = members["trigger"] {
+                guard case .string(let name) = trigger else {
+                    throw invalid("'trigger' must be a string naming an action in head.actions, found \(trigger.kindName)",
+                                  at: locator.path(pointer.appending("trigger")))
+                }
+                target = .trigger(name)
+            } else if let type = members["type"] {
+                guard case .string(let name) = type else {
+                    throw invalid("'type' must be a string such as \"$util.alert\", found \(type.kindName)",
+                                  at: locator.path(pointer.appending("type")))
+                }
+                target = .type(name)
+            } else {
+                throw invalid("an action needs a 'type' or a 'trigger'", at: path)
+            }
+            let options = members["options"]
+            return .call(ActionCall(
+                target: target, options: options, optionsNeedRendering: options?.containsTemplateMarker ?? false,
+                success: try branch(members["success"], at: pointer.appending("success"), locator: locator),
+                error: try branch(members["error"], at: pointer.appending("error"), locator: locator),
+                path: path))
+        case .array(let elements):
+            guard let conditional = Conditional(elements) else {
+                throw invalid("an array in action position must be a conditional: [{\"{{#if …}}\": action}, "
+                              + "{\"{{#elseif …}}\": action}, {\"{{#else}}\": action}]", at: path)
+            }
+            for (i, branch) in conditional.branches.enumerated() {
+                _ = try parse(branch.value, at: pointer.appending(i).appending(branch.key), locator: locator)
+            }
+            return .conditional(conditional, path)
+        case .string(let text):
+            return .template(text, path)
+        case .null, .bool, .int, .double:
+            throw invalid("an action must be an object or a conditional array, found \(json.kindName)", at: path)
+        }
+    }
+
+    static func branch(_ json: JSON?, at pointer: JSONPointer, locator: SourceLocator) throws(Diagnostic)
+        -> ActionNode?
+    {
+        guard let json, !json.isNull else { return nil }
+        return try parse(json, at: pointer, locator: locator)
+    }
+
+    static func invalid(_ message: String, at path: ActionPath) -> Diagnostic {
+        Diagnostic(.invalidAction, .error, message, at: path)
+    }
+}

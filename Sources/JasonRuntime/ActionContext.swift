@@ -1,0 +1,51 @@
+import JasonJSON
+import Synchronization
+
+/// A call waiting for its turn: an action (or an event handler's name) and the `$jason` it starts with.
+public struct QueuedCall: Sendable {
+    public enum Start: Sendable {
+        case node(ActionNode)
+        /// A key of `head.actions`, looked up when the call runs (`$load`, a host's event).
+        case named(String)
+        /// JSON that still has to be parsed as an action (typed at the REPL, sent by a host).
+        case json(JSON, origin: String)
+    }
+
+    public var start: Start
+    public var jason: JSON?
+
+    public init(_ start: Start, jason: JSON? = nil) {
+        self.start = start
+        self.jason = jason
+    }
+}
+
+/// The FIFO queue of calls that arrive while a chain runs (R8, R22). Safe to use from any task, so hosts
+/// and handlers can post to it.
+public final class EventInbox: Sendable {
+    private let calls = Mutex<[QueuedCall]>([])
+
+    public init() {}
+
+    public func post(_ call: QueuedCall) { calls.withLock { $0.append(call) } }
+
+    func next() -> QueuedCall? {
+        calls.withLock { $0.isEmpty ? nil : $0.removeFirst() }
+    }
+
+    public var isEmpty: Bool { calls.withLock { $0.isEmpty } }
+
+    public func removeAll() { calls.withLock { $0.removeAll() } }
+}
+
+/// What a handler may reach besides its options: the view's variables, the console, and the queue
+/// (to start another chain, which runs after the current one, E7).
+public struct ActionContext: Sendable {
+    public let state: ViewState
+    public let console: any Console
+    public let inbox: EventInbox
+
+    public func call(_ action: JSON, jason: JSON? = nil) {
+        inbox.post(QueuedCall(.json(action, origin: "call"), jason: jason))
+    }
+}

@@ -1,0 +1,53 @@
+import JasonJSON
+
+/// What a handler is given: the action's type, its options already rendered, and where it was written.
+public struct ActionInvocation: Sendable {
+    public var type: String
+    public var options: JSON?
+    public var path: ActionPath
+
+    public init(type: String, options: JSON?, path: ActionPath) {
+        self.type = type
+        self.options = options
+        self.path = path
+    }
+
+    /// The options as an object (`{}` when there are none or they are not an object).
+    public var optionObject: JSONObject { options?.objectValue ?? [:] }
+}
+
+/// How an action fails: the payload becomes `$jason` on the `error` branch (R18).
+public struct ActionFailure: Error, Sendable {
+    public var payload: JSON?
+
+    public init(payload: JSON?) {
+        self.payload = payload
+    }
+
+    /// The usual payload of our own failures: `{"message": …, "type": …}`.
+    public init(message: String, type: String) {
+        payload = ["message": .string(message), "type": .string(type)]
+    }
+}
+
+/// One action's implementation, the Swift form of the reference's `Jason<Group>Action` classes.
+/// It ends exactly once, by returning (success) or throwing (error): the signature enforces it.
+/// Returning nil is `success()` with no value, after which `$jason` is undefined (R17).
+public protocol ActionHandler: Sendable {
+    func perform(_ invocation: ActionInvocation, in context: ActionContext) async throws(ActionFailure) -> JSON?
+}
+
+/// A handler made from a closure, for small actions and tests.
+public struct ClosureHandler: ActionHandler {
+    let body: @Sendable (ActionInvocation, ActionContext) async throws(ActionFailure) -> JSON?
+
+    public init(_ body: @escaping @Sendable (ActionInvocation, ActionContext) async throws(ActionFailure) -> JSON?) {
+        self.body = body
+    }
+
+    public func perform(_ invocation: ActionInvocation, in context: ActionContext) async throws(ActionFailure)
+        -> JSON?
+    {
+        try await body(invocation, context)
+    }
+}

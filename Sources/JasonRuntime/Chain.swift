@@ -1,0 +1,87 @@
+import JasonJSON
+import JasonTemplate
+
+/// The state one chain owns: the current action, the register and the open lambda frames.
+struct Chain {
+    var current: ActionNode?
+    /// `$jason`; nil is undefined (the register is `{}`).
+    var jason: JSON?
+    /// Callers waiting for `$return.*`, innermost last.
+    var frames: [ActionCall] = []
+
+    init(jason: JSON?) {
+        self.jason = jason
+    }
+
+    /// The register after `success(value)` / `error(value)` (R17): `{}` and "no value" leave `$jason`
+    /// undefined; anything else becomes `$jason` as it is.
+    static func wrap(_ value: JSON?) -> JSON? {
+        guard let value, !value.isEmptyObject else { return nil }
+        return value
+    }
+}
+
+/// Where the chain goes after one step.
+enum Resolution {
+    case `continue`(ActionNode)
+    case end
+    case fail(Diagnostic)
+}
+
+extension Interpreter {
+    /// Renders an action's options just before it runs (R13).
+    func prepare(_ call: ActionCall, options: JSON?, jason: JSON?, depth: Int) -> ActionStep {
+        guard let options, call.optionsNeedRendering || options.containsTemplateMarker else {
+            return ActionStep(name: call.displayName, path: call.path, options: options, templateDiagnostics: [],
+                              depth: depth)
+        }
+        let rendered = renderer.render(options, data: state.templateData(jason: jason))
+        return ActionStep(name: call.displayName, path: call.path, options: rendered.value,
+                          templateDiagnostics: rendered.diagnostics, depth: depth)
+    }
+
+    /// A conditional array becomes the action of its winning branch, rendered with the register (R3).
+    func reduce(_ conditional: Conditional, at path: ActionPath, jason: JSON?) -> Resolution {
+        let data = state.templateData(jason: jason)
+        switch conditional.choose(renderer.evaluator, in: Scope(this: data, root: data)) {
+        case .none:
+            return .end
+        case .unresolved(let expression, let reason):
+            return .fail(Diagnostic(.unresolvedCondition, .error,
+                                    "the condition {{\(expression)}} could not be evaluated (\(reason)); "
+                                    + "the chain stops here", at: path))
+        case .branch(let index):
+            let branch = conditional.branches[index]
+            let pointer = path.pointer.appending(index).appending(branch.key)
+            let rendered = renderer.render(branch.value, data: data).value ?? .null
+            return parseRendered(rendered, at: pointer)
+        }
+    }
+
+    /// A string in action position renders to the action to run (R5).
+    func renderAction(_ text: String, at path: ActionPath, jason: JSON?) -> Resolution {
+        let rendered = renderer.fill(text, data: state.templateData(jason: jason)).value ?? .null
+        if case .string = rendered {
+            return .fail(Diagnostic(.invalidAction, .error,
+                                    "the template \(text) did not render to an action", at: path))
+        }
+        return parseRendered(rendered, at: path.pointer)
+    }
+
+    func parseRendered(_ json: JSON, at pointer: JSONPointer) -> Resolution {
+        do {
+            return .continue(try ActionNode.parse(json, at: pointer, locator: document.locator))
+        } catch {
+            return .fail(error)
+        }
+    }
+}
+
+/// The `$env` a terminal presents (spec §1.3).
+public enum Environment {
+    public static let terminal: JSON = [
+        "device": ["width": 375, "height": 667, "language": "en", "os": ["name": "jasonrun", "version": "0.1"]],
+        "app": ["version": "0.1.0", "build": "1"],
+        "view": ["url": ""],
+    ]
+}

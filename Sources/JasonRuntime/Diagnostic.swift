@@ -1,0 +1,50 @@
+import JasonJSON
+
+/// A problem found in a document or while running it. A value with an origin; only the CLI and the REPL
+/// turn it into text.
+public struct Diagnostic: Error, Sendable, Hashable {
+    /// Stable identifiers, for tools and for the docs.
+    public enum ID: String, Sendable, Hashable, CaseIterable {
+        case jsonSyntax = "json-syntax"
+        case noJasonRoot = "no-jason-root"
+        case invalidDocument = "invalid-document"
+        case invalidAction = "invalid-action"
+        case unknownAction = "unknown-action"
+        case unknownLambda = "unknown-lambda"
+        case actionFailed = "action-failed"
+        case unresolvedCondition = "unresolved-condition"
+        case callStackOverflow = "call-stack-overflow"
+        case stepLimit = "step-limit"
+        case template = "template"
+    }
+
+    public enum Severity: String, Sendable, Hashable {
+        case error, warning, note
+    }
+
+    public var id: ID
+    public var severity: Severity
+    public var message: String
+    public var file: String?
+    public var location: SourceLocation?
+    public var pointer: JSONPointer?
+    /// Extra lines shown under the message (for example the error payload).
+    public var notes: [String]
+
+    public init(_ id: ID, _ severity: Severity = .error, _ message: String, file: String? = nil,
+                location: SourceLocation? = nil, pointer: JSONPointer? = nil, notes: [String] = []) {
+        self.id = id
+        self.severity = severity
+        self.message = message
+        self.file = file
+        self.location = location
+        self.pointer = pointer
+        self.notes = notes
+    }
+
+    public init(_ id: ID, _ severity: Severity = .error, _ message: String, at path: ActionPath,
+                notes: [String] = []) {
+        self.init(id, severity, message, file: path.file, location: path.location, pointer: path.pointer,
+                  notes: notes)
+    }
+}

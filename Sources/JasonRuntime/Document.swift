@@ -1,0 +1,89 @@
+import JasonJSON
+
+/// A loaded program: a whole `{"$jason": …}` document, or a bare action object run as one chain.
+public struct Document: Sendable {
+    public var root: JSON
+    public var locator: SourceLocator
+    /// `head.actions`: named actions and system-event handlers, parsed.
+    public var actions: [String: ActionNode]
+    /// `head.data`: the initial view data.
+    public var data: JSONObject
+    /// `head.templates`.
+    public var templates: JSONObject
+    public var body: JSON?
+    /// Set when the file is a single action rather than a document.
+    public var bareAction: ActionNode?
+
+    public var fileName: String? { locator.fileName }
+
+    /// An empty document, the starting point of the REPL.
+    public init(fileName: String? = nil) {
+        root = .object([:])
+        locator = SourceLocator(sourceMap: nil, fileName: fileName)
+        actions = [:]
+        data = [:]
+        templates = [:]
+    }
+
+    /// Parses and checks a document's text. All problems are located.
+    public static func load(_ file: SourceFile) throws(Diagnostic) -> Document {
+        let parsed: ParsedDocument
+        do {
+            parsed = try JSONParser.parseDocument(file)
+        } catch {
+            throw Diagnostic(.jsonSyntax, .error, error.message, file: file.name, location: error.location)
+        }
+        return try load(parsed.value, locator: SourceLocator(sourceMap: parsed.sourceMap))
+    }
+
+    /// Checks an already parsed value: a `$jason` document or a bare action.
+    public static func load(_ root: JSON, locator: SourceLocator) throws(Diagnostic) -> Document {
+        var document = Document(fileName: locator.fileName)
+        document.root = root
+        document.locator = locator
+        guard case .object(let top) = root else {
+            throw Diagnostic(.noJasonRoot, .error,
+                             "expected an object with a \"$jason\" key, or a single action, found \(root.kindName)",
+                             at: locator.path(.root))
+        }
+        guard let jason = top["$jason"] else {
+            if top["type"] != nil || top["trigger"] != nil {
+                document.bareAction = try ActionNode.parse(root, at: .root, locator: locator)
+                return document
+            }
+            throw Diagnostic(.noJasonRoot, .error,
+                             "no \"$jason\" key: a document is {\"$jason\": {\"head\": …, \"body\": …}}, "
+                             + "and a single action needs a \"type\" or \"trigger\"", at: locator.path(.root))
+        }
+        let jasonPointer = JSONPointer.root.appending("$jason")
+        guard case .object(let members) = jason else {
+            throw invalidDocument("\"$jason\" must be an object, found \(jason.kindName)", jasonPointer, locator)
+        }
+        document.body = members["body"]
+        guard let head = members["head"] else { return document }
+        let headPointer = jasonPointer.appending("head")
+        guard case .object(let headMembers) = head else {
+            throw invalidDocument("\"head\" must be an object, found \(head.kindName)", headPointer, locator)
+        }
+        document.data = try objectMember(headMembers, "data", headPointer, locator)
+        document.templates = try objectMember(headMembers, "templates", headPointer, locator)
+        let actionsPointer = headPointer.appending("actions")
+        for (name, action) in try objectMember(headMembers, "actions", headPointer, locator) {
+            document.actions[name] = try ActionNode.parse(action, at: actionsPointer.appending(name), locator: locator)
+        }
+        return document
+    }
+
+    static func objectMember(_ members: JSONObject, _ key: String, _ parent: JSONPointer,
+                             _ locator: SourceLocator) throws(Diagnostic) -> JSONObject {
+        guard let value = members[key], !value.isNull else { return [:] }
+        guard case .object(let object) = value else {
+            throw invalidDocument("\"\(key)\" must be an object, found \(value.kindName)", parent.appending(key), locator)
+        }
+        return object
+    }
+
+    static func invalidDocument(_ message: String, _ pointer: JSONPointer, _ locator: SourceLocator) -> Diagnostic {
+        Diagnostic(.invalidDocument, .error, message, at: locator.path(pointer))
+    }
+}

@@ -1,0 +1,211 @@
+import JasonJSON
+import JasonTemplate
+
+/// Runs a document's actions as a program (spec §2, with DESIGN §2's fixes).
+///
+/// One chain runs at a time; calls arriving meanwhile wait in the inbox (FIFO). A chain owns its
+/// register (`$jason`), its current action and its lambda frames, so nothing leaks between chains.
+/// The whole loop is `run(_:)` below: resolve the current node, run it, follow `success` or `error`.
+public final class Interpreter {
+    public struct Limits: Sendable {
+        /// Open lambda frames (non-tail `trigger`/`$lambda`) before the chain fails.
+        public var maxCallDepth = 10_000
+        /// Actions run in all chains together before the run stops; nil for no limit.
+        public var maxSteps: Int? = 1_000_000
+        public init() {}
+    }
+
+    public let document: Document
+    public let registry: ActionRegistry
+    public let state: ViewState
+    public let inbox = EventInbox()
+    public var limits = Limits()
+    public var observers: [any ExecutionObserver] = []
+    /// Errors that ended chains; the CLI's exit status comes from here.
+    public private(set) var diagnostics: [Diagnostic] = []
+
+    let renderer: Transformer
+    let context: ActionContext
+    private(set) var steps = 0
+
+    public init(document: Document, registry: ActionRegistry, console: any Console,
+                renderer: Transformer = Transformer(), env: JSON = Environment.terminal) {
+        self.document = document
+        self.registry = registry
+        self.renderer = renderer
+        state = ViewState(viewData: document.data, env: env)
+        context = ActionContext(state: state, console: console, inbox: inbox)
+    }
+
+    /// Queues what a batch run starts with: the bare action, else `$load`, else `$show` (S16).
+    public func start() {
+        if let action = document.bareAction {
+            inbox.post(QueuedCall(.node(action)))
+        } else if document.actions["$load"] != nil {
+            inbox.post(QueuedCall(.named("$load")))
+        } else if document.actions["$show"] != nil {
+            inbox.post(QueuedCall(.named("$show")))
+        }
+    }
+
+    /// Runs queued calls, one chain after another, until the queue is empty.
+    public func runUntilIdle() async {
+        while let call = inbox.next() {
+            await run(call)
+        }
+    }
+
+    /// Runs one chain to its end.
+    public func run(_ call: QueuedCall) async {
+        var chain = Chain(jason: call.jason)
+        let origin: String
+        switch call.start {
+        case .node(let node):
+            origin = node.path.description
+            chain.current = node
+        case .named(let name):
+            origin = name
+            chain.current = document.actions[name]
+        case .json(let json, let label):
+            origin = label
+            do {
+                chain.current = try ActionNode.parse(json, at: .root, locator: SourceLocator(sourceMap: nil,
+                                                                                             fileName: label))
+            } catch {
+                return await end(.failed(error))
+            }
+        }
+        await notify(.chainStarted(origin: origin))
+        while let node = chain.current {
+            if let maxSteps = limits.maxSteps, steps >= maxSteps {
+                inbox.removeAll()
+                return await end(.failed(Diagnostic(.stepLimit, .error,
+                    "stopped after \(maxSteps) actions; the program may loop forever (raise the limit with --max-steps)",
+                    at: node.path)))
+            }
+            steps += 1
+            let next: Resolution
+            switch node {
+            case .call(let call): next = await perform(call, in: &chain)
+            case .conditional(let conditional, let path): next = reduce(conditional, at: path, jason: chain.jason)
+            case .template(let text, let path): next = renderAction(text, at: path, jason: chain.jason)
+            case .empty: next = .end
+            }
+            switch next {
+            case .continue(let node): chain.current = node
+            case .end: chain.current = nil
+            case .fail(let diagnostic): return await end(.failed(diagnostic))
+            }
+        }
+        await end(.finished)
+    }
+
+    /// Runs one call and says where the chain goes next.
+    func perform(_ call: ActionCall, in chain: inout Chain) async -> Resolution {
+        switch call.target {
+        case .trigger(let name):
+            var options: JSONObject = ["name": .string(name)]
+            if let inner = call.options { options["options"] = inner }
+            return await enterLambda(call, options: .object(options), in: &chain)
+        case .type("$lambda"):
+            return await enterLambda(call, options: call.options ?? .object([:]), in: &chain)
+        case .type("$return.success"), .type("$return.error"):
+            return await returnFromLambda(call, in: &chain)
+        case .type(let type):
+            let step = prepare(call, options: call.options, jason: chain.jason, depth: chain.frames.count)
+            await notify(.willRun(step))
+            guard let handler = registry.handler(for: type) else {
+                return await fail(call, step, in: &chain, ActionFailure(message: unknownTypeMessage(type), type: type),
+                                  id: .unknownAction)
+            }
+            let invocation = ActionInvocation(type: type, options: step.options, path: call.path)
+            do {
+                let value = try await handler.perform(invocation, in: context)
+                return await succeed(call, step, in: &chain, value: value)
+            } catch {
+                return await fail(call, step, in: &chain, error, id: .actionFailed)
+            }
+        }
+    }
+
+    func succeed(_ call: ActionCall, _ step: ActionStep, in chain: inout Chain, value: JSON?) async -> Resolution {
+        chain.jason = Chain.wrap(value)
+        await notify(.succeeded(step, jason: chain.jason))
+        await notify(.branchTaken(step, call.success == nil ? .none : .success))
+        return call.success.map(Resolution.continue) ?? .end
+    }
+
+    func fail(_ call: ActionCall, _ step: ActionStep, in chain: inout Chain, _ failure: ActionFailure,
+              id: Diagnostic.ID) async -> Resolution {
+        chain.jason = Chain.wrap(failure.payload)
+        await notify(.failed(step, payload: failure.payload))
+        await notify(.branchTaken(step, call.error == nil ? .none : .error))
+        if let error = call.error { return .continue(error) }
+        let message = failure.payload?["message"]?.stringValue ?? "\(step.name) failed"
+        let payload = failure.payload.map { ["error payload: " + $0.description] } ?? []
+        return .fail(Diagnostic(id, .error, message + " (no error branch)", at: call.path, notes: payload))
+    }
+
+    /// `trigger` / `$lambda` (R11, R25): enter a named action with a real call stack.
+    func enterLambda(_ call: ActionCall, options: JSON, in chain: inout Chain) async -> Resolution {
+        let step = prepare(call, options: options, jason: chain.jason, depth: chain.frames.count)
+        await notify(.willRun(step))
+        let rendered = step.options ?? .object([:])
+        guard case .string(let name)? = rendered["name"] else {
+            let failure = ActionFailure(message: "$lambda needs a 'name' naming an action in head.actions",
+                                        type: "$lambda")
+            return await fail(call, step, in: &chain, failure, id: .unknownLambda)
+        }
+        guard let callee = document.actions[name] else {
+            let failure = ActionFailure(message: "no action named '\(name)' in head.actions", type: "$lambda")
+            return await fail(call, step, in: &chain, failure, id: .unknownLambda)
+        }
+        if !call.isTail {
+            guard chain.frames.count < limits.maxCallDepth else {
+                return .fail(Diagnostic(.callStackOverflow, .error,
+                    "call stack overflow: \(limits.maxCallDepth) lambdas are open when calling '\(name)'; "
+                    + "a recursive trigger must be in tail position (no success/error) to loop",
+                    at: call.path))
+            }
+            chain.frames.append(call)
+        }
+        if let arguments = rendered["options"] {
+            chain.jason = arguments.containsTemplateMarker
+                ? renderer.render(arguments, data: state.templateData(jason: chain.jason)).value : arguments
+        }
+        return .continue(callee)
+    }
+
+    /// `$return.success` / `$return.error` (R26, DESIGN §2.4): resume the caller's branch.
+    func returnFromLambda(_ call: ActionCall, in chain: inout Chain) async -> Resolution {
+        let step = prepare(call, options: call.options, jason: chain.jason, depth: chain.frames.count)
+        await notify(.willRun(step))
+        let value = step.options ?? chain.jason
+        let isSuccess = call.target == .type("$return.success")
+        await (isSuccess ? notify(.succeeded(step, jason: value)) : notify(.failed(step, payload: value)))
+        guard let caller = chain.frames.popLast() else {
+            await notify(.branchTaken(step, .none))
+            return .end
+        }
+        chain.jason = value
+        let branch = isSuccess ? caller.success : caller.error
+        await notify(.branchTaken(step, branch == nil ? .none : (isSuccess ? .success : .error)))
+        return branch.map(Resolution.continue) ?? .end
+    }
+
+    func end(_ outcome: ChainOutcome) async {
+        if case .failed(let diagnostic) = outcome { diagnostics.append(diagnostic) }
+        await notify(.chainEnded(outcome))
+    }
+
+    func notify(_ event: @autoclosure () -> ExecutionEvent) async {
+        guard !observers.isEmpty else { return }
+        let event = event()
+        for observer in observers { await observer.observe(event) }
+    }
+
+    func unknownTypeMessage(_ type: String) -> String {
+        if type.hasPrefix("$") || type.hasPrefix("@") { return "unknown action type '\(type)'" }
+        return "unknown action type '\(type)' (built-in types start with '$')"
+    }
+}

@@ -1,0 +1,39 @@
+import JasonJSON
+import JasonTemplate
+
+/// One action as the observers see it.
+public struct ActionStep: Sendable {
+    public var name: String
+    public var path: ActionPath
+    /// The options after rendering (nil when the action has none).
+    public var options: JSON?
+    /// Expressions that stayed unresolved or threw while rendering the options.
+    public var templateDiagnostics: [TemplateDiagnostic]
+    /// How many lambda frames are open.
+    public var depth: Int
+}
+
+public enum Branch: String, Sendable {
+    case success, error
+    /// Neither: the chain (or the lambda) ends here.
+    case none
+}
+
+/// What happens at action boundaries. The trace and the debugger are observers; the loop knows neither.
+public enum ExecutionEvent: Sendable {
+    case chainStarted(origin: String)
+    case willRun(ActionStep)
+    case succeeded(ActionStep, jason: JSON?)
+    case failed(ActionStep, payload: JSON?)
+    case branchTaken(ActionStep, Branch)
+    case chainEnded(ChainOutcome)
+}
+
+public enum ChainOutcome: Sendable {
+    case finished
+    case failed(Diagnostic)
+}
+
+public protocol ExecutionObserver: AnyObject, Sendable {
+    func observe(_ event: ExecutionEvent) async
+}

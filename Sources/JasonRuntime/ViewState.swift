@@ -1,0 +1,48 @@
+import JasonJSON
+import Synchronization
+
+/// The variables of the current view that templates see (spec §1.3). Shared by the interpreter and the
+/// handlers it runs, one at a time; the lock makes that safe to hand to a handler.
+public final class ViewState: Sendable {
+    struct Values {
+        var get: JSONObject = [:]
+        var params: JSONObject = [:]
+        var cache: JSONObject = [:]
+        var global: JSONObject = [:]
+        var viewData: JSONObject = [:]
+        var env: JSON = [:]
+    }
+
+    private let values: Mutex<Values>
+
+    init(viewData: JSONObject, env: JSON) {
+        values = Mutex(Values(viewData: viewData, env: env))
+    }
+
+    public var get: JSONObject { values.withLock { $0.get } }
+    public var global: JSONObject { values.withLock { $0.global } }
+    public var cache: JSONObject { values.withLock { $0.cache } }
+
+    /// `$set`: shallow merge into `$get` (R29).
+    public func mergeGet(_ members: JSONObject) {
+        values.withLock { for (k, v) in members { $0.get[k] = v } }
+    }
+
+    public func replaceGlobal(_ members: JSONObject) { values.withLock { $0.global = members } }
+    public func replaceCache(_ members: JSONObject) { values.withLock { $0.cache = members } }
+
+    /// register ⊕ variables: the data object every template of an action is rendered against.
+    func templateData(jason: JSON?) -> JSON {
+        values.withLock { v in
+            var data = v.viewData
+            data.removeValue(forKey: "$jason")
+            if let jason { data["$jason"] = jason }
+            data["$get"] = .object(v.get)
+            data["$params"] = .object(v.params)
+            data["$cache"] = .object(v.cache)
+            data["$global"] = .object(v.global)
+            data["$env"] = v.env
+            return .object(data)
+        }
+    }
+}

@@ -1,0 +1,67 @@
+import JasonJSON
+
+/// Evaluates plain paths and literals in Swift with JavaScript's results. Anything else is handed to
+/// `fallback` (the JavaScript engine); without one, it is reported as needing the engine.
+public struct PathEvaluator: ExpressionEvaluator {
+    public var fallback: (any ExpressionEvaluator)?
+
+    public init(fallback: (any ExpressionEvaluator)? = nil) {
+        self.fallback = fallback
+    }
+
+    public func evaluate(_ expression: String, in scope: Scope) -> Evaluation {
+        if let parsed = PathExpression(expression), let result = Self.evaluate(parsed, in: scope) {
+            return result
+        }
+        if let fallback { return fallback.evaluate(expression, in: scope) }
+        return .failed("'\(expression)' is not a plain path; JavaScript expressions need the script engine")
+    }
+
+    /// The value of a parsed path, or nil when the answer depends on JavaScript itself
+    /// (a prototype method, a property of a number), so the engine must decide.
+    public static func evaluate(_ expression: PathExpression, in scope: Scope) -> Evaluation? {
+        switch expression {
+        case .literal(let value):
+            return .value(value)
+        case .path(let head, let steps):
+            var current: JSON
+            if head == "this" {
+                current = scope.this
+            } else if let found = scope.lookup(head) {
+                current = found
+            } else {
+                return .failed("Can't find variable: \(head)")
+            }
+            var described = head
+            for step in steps {
+                guard let next = member(of: current, step, described: described) else { return nil }
+                switch next {
+                case .value(let v): current = v
+                case .undefined, .failed: return next
+                }
+                if case .member(let name) = step { described += "." + name } else { described += "[…]" }
+            }
+            return .value(current)
+        }
+    }
+
+    static func member(of value: JSON, _ step: PathExpression.Step, described: String) -> Evaluation? {
+        switch (value, step) {
+        case (.null, _):
+            return .failed("null is not an object (evaluating '\(described)')")
+        case (.object(let o), .member(let name)):
+            if let v = o[name] { return .value(v) }
+            return PathExpression.inheritedNames.contains(name) ? nil : .undefined
+        case (.object(let o), .index(let i)):
+            return o[String(i)].map(Evaluation.value) ?? .undefined
+        case (.array(let a), .index(let i)):
+            return a.indices.contains(i) ? .value(a[i]) : .undefined
+        case (.array(let a), .member("length")):
+            return .value(.int(a.count))
+        case (.string(let s), .member("length")):
+            return .value(.int(s.utf16.count))
+        default:
+            return nil
+        }
+    }
+}

@@ -1,0 +1,89 @@
+import JasonJSON
+
+/// An expression that is a plain property path (`$jason.items[0].name`, `this`, `$index`) or a literal.
+/// These are evaluated in Swift, so documents that use only them never start a JavaScript engine.
+public enum PathExpression: Sendable, Hashable {
+    case literal(JSON)
+    case path(head: String, steps: [Step])
+
+    public enum Step: Sendable, Hashable {
+        case member(String)
+        case index(Int)
+    }
+
+    /// Parses the expression text, or returns nil when it needs real JavaScript.
+    public init?(_ source: String) {
+        let text = source.trimmingSpaces()
+        guard let first = text.first else { return nil }
+        if text == "true" { self = .literal(.bool(true)); return }
+        if text == "false" { self = .literal(.bool(false)); return }
+        if text == "null" { self = .literal(.null); return }
+        if first.isNumber, let i = Int(text) { self = .literal(.int(i)); return }
+        if (first == "'" || first == "\"") && text.count >= 2 && text.last == first {
+            let body = text.dropFirst().dropLast()
+            guard !body.contains(first), !body.contains("\\") else { return nil }
+            self = .literal(.string(String(body))); return
+        }
+        var scanner = Substring(text)
+        guard let head = scanner.takeIdentifier(), !Self.jsGlobals.contains(head) else { return nil }
+        var steps: [Step] = []
+        while let c = scanner.first {
+            if c == "." {
+                scanner.removeFirst()
+                guard let name = scanner.takeIdentifier() else { return nil }
+                steps.append(.member(name))
+            } else if c == "[" {
+                scanner.removeFirst()
+                guard let close = scanner.firstIndex(of: "]") else { return nil }
+                let inner = scanner[..<close]
+                scanner = scanner[scanner.index(after: close)...]
+                if let i = Int(inner), i >= 0 {
+                    steps.append(.index(i))
+                } else if inner.count >= 2, let q = inner.first, q == "'" || q == "\"", inner.last == q,
+                          !inner.dropFirst().dropLast().contains(q), !inner.contains("\\") {
+                    steps.append(.member(String(inner.dropFirst().dropLast())))
+                } else {
+                    return nil
+                }
+            } else {
+                return nil
+            }
+        }
+        self = .path(head: head, steps: steps)
+    }
+
+    /// Names `with(this)` would find in the JavaScript global object rather than in our data.
+    static let jsGlobals: Set<String> = [
+        "undefined", "NaN", "Infinity", "Math", "JSON", "Date", "Object", "Array", "String", "Number",
+        "Boolean", "RegExp", "Error", "parseInt", "parseFloat", "isNaN", "isFinite", "encodeURIComponent",
+        "decodeURIComponent", "encodeURI", "decodeURI", "escape", "unescape", "eval", "Function", "Symbol",
+        "Promise", "Map", "Set", "Intl", "console", "globalThis", "new", "typeof", "void", "delete", "in",
+        "instanceof", "function", "var", "let", "const", "return", "if", "else", "for", "while",
+    ]
+
+    /// Property names every object or array inherits in JavaScript; a path reaching one needs the engine.
+    static let inheritedNames: Set<String> = [
+        "constructor", "toString", "toLocaleString", "valueOf", "hasOwnProperty", "isPrototypeOf",
+        "propertyIsEnumerable", "__proto__", "__defineGetter__", "__defineSetter__", "__lookupGetter__",
+        "__lookupSetter__",
+    ]
+}
+
+extension Substring {
+    mutating func takeIdentifier() -> String? {
+        guard let first = first, first == "$" || first == "_" || first.isLetter else { return nil }
+        let end = firstIndex { !($0 == "$" || $0 == "_" || $0.isLetter || $0.isNumber) } ?? endIndex
+        let name = String(self[..<end])
+        self = self[end...]
+        return name
+    }
+}
+
+extension String {
+    func trimmingSpaces() -> Substring {
+        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
+        guard let start = firstIndex(where: { !isSpace($0) }),
+              let end = lastIndex(where: { !isSpace($0) }) else { return "" }
+        return self[start...end]
+    }
+}
