@@ -1,0 +1,18 @@
+import JasonJSON
+import JasonRuntime
+
+/// `$log.info`, `$log.debug`, `$log.error`: a line on standard error; success with no value (as on iOS).
+public enum LogActions {
+    public static let handlers: [String: any ActionHandler] = [
+        "info": logger("info"),
+        "debug": logger("debug"),
+        "error": logger("error"),
+    ]
+
+    static func logger(_ level: String) -> any ActionHandler {
+        ClosureHandler { invocation, context in
+            context.console.printError("[\(level)] " + UtilActions.text(invocation.optionObject["text"]))
+            return nil
+        }
+    }
+}

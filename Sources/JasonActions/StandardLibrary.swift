@@ -1,0 +1,12 @@
+import JasonRuntime
+
+/// The registry a `jasonrun` run starts with: the interpreter's core actions plus every built-in group.
+/// Hosts take this value and add their own groups to it.
+public enum StandardLibrary {
+    public static var registry: ActionRegistry {
+        var registry = ActionRegistry.core
+        registry.register(group: "util", UtilActions.handlers)
+        registry.register(group: "log", LogActions.handlers)
+        return registry
+    }
+}

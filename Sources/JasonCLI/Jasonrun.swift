@@ -1,0 +1,43 @@
+import ArgumentParser
+
+/// The `jasonrun` command line. `jasonrun FLOW.json` runs a flow; subcommands come with later issues.
+public struct Jasonrun: ParsableCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "jasonrun",
+        abstract: "Run Jasonette action JSON as a program.",
+        subcommands: [RunCommand.self],
+        defaultSubcommand: RunCommand.self)
+
+    public init() {}
+
+    /// Parses `arguments` (without the program name), runs the command and returns the exit status.
+    public static func main(_ arguments: [String], io: any TerminalIO) async -> Int32 {
+        do {
+            let command = try parseAsRoot(normalize(arguments))
+            if let run = command as? RunCommand { return await run.execute(io: io) }
+            return 0
+        } catch {
+            let message = fullMessage(for: error)
+            let code = exitCode(for: error).rawValue
+            if !message.isEmpty { code == 0 ? io.writeOut(message + "\n") : io.writeErr(message + "\n") }
+            return code
+        }
+    }
+
+    /// `--trace` alone means `--trace=text` (ArgumentParser options always take a value).
+    static func normalize(_ arguments: [String]) -> [String] {
+        arguments.map { $0 == "--trace" ? "--trace=text" : $0 }
+    }
+}
+
+/// Exit statuses (sysexits.h, as DESIGN §4 lists them).
+public enum ExitStatus {
+    public static let ok: Int32 = 0
+    public static let unhandledError: Int32 = 1
+    public static let usage: Int32 = 64
+    public static let invalidDocument: Int32 = 65
+    public static let noInput: Int32 = 66
+    public static let internalError: Int32 = 70
+}
+
+extension TraceFormat: ExpressibleByArgument {}

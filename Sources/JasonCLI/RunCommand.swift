@@ -1,0 +1,81 @@
+import ArgumentParser
+import Foundation
+import JasonActions
+import JasonJSON
+import JasonRuntime
+
+/// `jasonrun FLOW.json`: load, check, run `$load` (or `$show`, or the single action) until idle.
+struct RunCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "run",
+        abstract: "Run a document's $load (or $show), or a single action, to the end.",
+        discussion: """
+            Exit status: 0 ok, 1 a chain ended on an unhandled error, 64 usage, 65 invalid document, \
+            66 no such file, 70 internal error.
+            """)
+
+    @Argument(help: "The flow to run: a {\"$jason\": …} document or one action object; '-' reads standard input.")
+    var file: String
+
+    @Option(help: ArgumentHelp("Print one line per action boundary on standard error: text or json.",
+                               valueName: "format"))
+    var trace: TraceFormat?
+
+    @Option(help: "Stop after this many actions (0 for no limit).")
+    var maxSteps: Int = 1_000_000
+
+    func validate() throws {
+        if maxSteps < 0 { throw ValidationError("--max-steps must be 0 or more") }
+    }
+
+    func execute(io: any TerminalIO) async -> Int32 {
+        let source: SourceFile
+        if file == "-" {
+            source = SourceFile(name: "<stdin>", bytes: io.readAllInput())
+        } else {
+            guard let data = FileManager.default.contents(atPath: file) else {
+                io.writeErr("jasonrun: \(file): no such file or not readable\n")
+                return ExitStatus.noInput
+            }
+            source = SourceFile(name: file, bytes: [UInt8](data))
+        }
+        let renderer = DiagnosticRenderer(source: source)
+        let document: Document
+        do {
+            document = try Document.load(source)
+        } catch {
+            io.writeErr(renderer.render(error))
+            return ExitStatus.invalidDocument
+        }
+        let interpreter = Interpreter(document: document, registry: StandardLibrary.registry,
+                                      console: LineConsole(io: io))
+        interpreter.limits.maxSteps = maxSteps == 0 ? nil : maxSteps
+        if let trace { interpreter.observers.append(TraceObserver(format: trace, io: io)) }
+        interpreter.start()
+        if interpreter.inbox.isEmpty {
+            io.writeErr("jasonrun: \(source.name): nothing to run (the document has no $load or $show action)\n")
+        }
+        await interpreter.runUntilIdle()
+        for diagnostic in interpreter.diagnostics {
+            if trace == .json {
+                io.writeErr(JSONPrinter.compact(diagnosticJSON(diagnostic)) + "\n")
+            } else {
+                io.writeErr(renderer.render(diagnostic))
+            }
+        }
+        return interpreter.diagnostics.contains { $0.severity == .error } ? ExitStatus.unhandledError : ExitStatus.ok
+    }
+
+    func diagnosticJSON(_ d: Diagnostic) -> JSON {
+        var object: JSONObject = ["event": "diagnostic", "id": .string(d.id.rawValue),
+                                  "severity": .string(d.severity.rawValue), "message": .string(d.message)]
+        if let file = d.file { object["file"] = .string(file) }
+        if let location = d.location {
+            object["line"] = .int(location.line)
+            object["column"] = .int(location.column)
+        }
+        if let pointer = d.pointer { object["pointer"] = .string(pointer.description) }
+        if !d.notes.isEmpty { object["notes"] = .array(d.notes.map(JSON.string)) }
+        return .object(object)
+    }
+}
