@@ -11,11 +11,26 @@ public indirect enum ActionNode: Sendable {
     case template(String, ActionPath)
     /// `{}`: does nothing; the chain ends (R9).
     case empty(ActionPath)
+    /// Something that cannot run: an object with neither `type` nor `trigger` (an unresolved mixin, say)
+    /// or an array that is not a conditional. The reference fails only when it gets there, and real
+    /// documents keep such entries in handlers that never run, so loading accepts it and running it fails.
+    case malformed(Diagnostic)
 
     public var path: ActionPath {
         switch self {
         case .call(let call): call.path
         case .conditional(_, let path), .template(_, let path), .empty(let path): path
+        case .malformed(let diagnostic):
+            ActionPath(pointer: diagnostic.pointer ?? .root, file: diagnostic.file, location: diagnostic.location)
+        }
+    }
+
+    /// The malformed nodes reachable from this one, as warnings for a static check.
+    public var problems: [Diagnostic] {
+        switch self {
+        case .malformed(let diagnostic): [diagnostic]
+        case .call(let call): (call.success?.problems ?? []) + (call.error?.problems ?? [])
+        case .conditional, .template, .empty: []
         }
     }
 }
@@ -70,8 +85,11 @@ extension ActionNode {
                                   at: locator.path(pointer.appending("type")))
                 }
                 target = .type(name)
+            } else if members["@"] != nil {
+                return .malformed(invalid("this action is a mixin ({\"@\": URL}), and mixins are not resolved yet",
+                                          at: path))
             } else {
-                throw invalid("an action needs a 'type' or a 'trigger'", at: path)
+                return .malformed(invalid("an action needs a 'type' or a 'trigger'", at: path))
             }
             let options = members["options"]
             return .call(ActionCall(
@@ -81,8 +99,8 @@ extension ActionNode {
                 path: path))
         case .array(let elements):
             guard let conditional = Conditional(elements) else {
-                throw invalid("an array in action position must be a conditional: [{\"{{#if …}}\": action}, "
-                              + "{\"{{#elseif …}}\": action}, {\"{{#else}}\": action}]", at: path)
+                return .malformed(invalid("an array in action position must be a conditional: [{\"{{#if …}}\": action}, "
+                              + "{\"{{#elseif …}}\": action}, {\"{{#else}}\": action}]; an array is never a sequence", at: path))
             }
             for (i, branch) in conditional.branches.enumerated() {
                 _ = try parse(branch.value, at: pointer.appending(i).appending(branch.key), locator: locator)

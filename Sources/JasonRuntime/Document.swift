@@ -13,6 +13,12 @@ public struct Document: Sendable {
     public var body: JSON?
     /// Set when the file is a single action rather than a document.
     public var bareAction: ActionNode?
+    /// Actions that will fail if they ever run (see `ActionNode.malformed`).
+    public var warnings: [Diagnostic] {
+        let nodes = Array(actions.values) + (bareAction.map { [$0] } ?? [])
+        return nodes.flatMap(\.problems).map { var d = $0; d.severity = .warning; return d }
+            .sorted { ($0.pointer?.description ?? "") < ($1.pointer?.description ?? "") }
+    }
 
     public var fileName: String? { locator.fileName }
 

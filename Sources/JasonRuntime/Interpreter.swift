@@ -90,6 +90,7 @@ public final class Interpreter {
             case .conditional(let conditional, let path): next = reduce(conditional, at: path, jason: chain.jason)
             case .template(let text, let path): next = renderAction(text, at: path, jason: chain.jason)
             case .empty: next = .end
+            case .malformed(let diagnostic): next = .fail(diagnostic)
             }
             switch next {
             case .continue(let node): chain.current = node
