@@ -27,10 +27,10 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(name: "jasonrun", dependencies: ["JasonCLI"]),
-        .testTarget(name: "JasonJSONTests", dependencies: ["JasonJSON"]),
+        .testTarget(name: "JasonJSONTests", dependencies: ["JasonJSON"], exclude: ["Fixtures"]),
         .testTarget(name: "JasonTemplateTests", dependencies: ["JasonTemplate"]),
         .testTarget(name: "JasonRuntimeTests", dependencies: ["JasonRuntime", "JasonActions"]),
-        .testTarget(name: "JasonCLITests", dependencies: ["JasonCLI"]),
+        .testTarget(name: "JasonCLITests", dependencies: ["JasonCLI", "JasonRuntime", "JasonJSON"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -5,6 +5,7 @@ public struct Jasonrun: ParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "jasonrun",
         abstract: "Run Jasonette action JSON as a program.",
+        usage: "jasonrun FLOW.json [--trace[=json]] [--max-steps N]\n  jasonrun <subcommand>",
         subcommands: [RunCommand.self],
         defaultSubcommand: RunCommand.self)
 
@@ -13,8 +14,9 @@ public struct Jasonrun: ParsableCommand {
     /// Parses `arguments` (without the program name), runs the command and returns the exit status.
     public static func main(_ arguments: [String], io: any TerminalIO) async -> Int32 {
         do {
-            let command = try parseAsRoot(normalize(arguments))
+            var command = try parseAsRoot(normalize(arguments))
             if let run = command as? RunCommand { return await run.execute(io: io) }
+            try command.run() // ArgumentParser's own commands (help) end by throwing CleanExit
             return 0
         } catch {
             let message = fullMessage(for: error)
