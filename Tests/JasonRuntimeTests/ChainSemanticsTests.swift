@@ -71,6 +71,18 @@ import Testing
         #expect(r.diagnostics.isEmpty)
     }
 
+    @Test func s11ConditionThatThrowsStopsTheChainWithALocatedError() async throws {
+        let r = try await run(document(#"""
+            "$load": [{"{{#if $jason.a.b}}": {"type": "$test.print", "options": "A"}},
+                      {"{{#else}}": {"type": "$test.print", "options": "B"}}]
+            """#))
+        #expect(r.printed.isEmpty)
+        let d = try #require(r.diagnostics.first)
+        #expect(d.id == .unresolvedCondition)
+        #expect(d.pointer?.description == "/$jason/head/actions/$load")
+        #expect(d.message.contains("{{$jason.a.b}}"))
+    }
+
     @Test func s16OnlyLoadRunsWhenBothLoadAndShowExist() async throws {
         let both = try await run(document(#"""
             "$load": {"type": "$test.print", "options": {"e": "load"}},

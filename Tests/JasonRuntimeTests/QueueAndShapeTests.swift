@@ -29,20 +29,6 @@ import Testing
         #expect(r.printed == [#"{"leak":true}"#, #"{"j":"{{$jason}}"}"#])
     }
 
-    @Test func conditionalActionRunsTheWinningBranch() async throws {
-        let r = try await run(document(#"""
-            "$load": {"type": "$test.return", "options": {"n": 2}, "success": [
-              {"{{#if $jason.n == 1}}": {"type": "$test.print", "options": "one"}},
-              {"{{#elseif $jason.big}}": {"type": "$test.print", "options": "big"}},
-              {"{{#else}}": {"type": "$test.print", "options": "other {{$jason.n}}"}}
-            ]}
-            """#))
-        // `$jason.n == 1` needs the JavaScript engine; until it is there that condition is unresolved.
-        let d = try #require(r.diagnostics.first)
-        #expect(d.id == .unresolvedCondition)
-        #expect(d.pointer?.description == "/$jason/head/actions/$load/success")
-    }
-
     @Test func conditionalWithPlainPathsPicksABranchAndRendersIt() async throws {
         let r = try await run(document(#"""
             "$load": {"type": "$test.return", "options": {"big": false, "n": 3}, "success": [

@@ -1,0 +1,76 @@
+import Benchmark
+import JasonJSON
+import JasonRuntime
+
+/// Untemplated action dispatch: how fast the interpreter loop itself is, with no template rendering.
+/// Each benchmark reports per-action throughput (scaled by the number of actions one iteration runs).
+let benchmarks: @Sendable () -> Void = {
+    Benchmark.defaultConfiguration = .init(
+        metrics: [.wallClock, .throughput, .peakMemoryResident, .mallocCountTotal],
+        maxDuration: .seconds(5), maxIterations: 1_000)
+
+    // A chain of 1,000 nested `$set` actions.
+    let setChain = Fixtures.setChain(length: 1_000)
+    Benchmark("$set chain (per action)", configuration: .init(scalingFactor: .kilo)) { benchmark in
+        for _ in benchmark.scaledIterations {
+            await Fixtures.run(setChain)
+        }
+    }
+
+    // A loop of 100,000 steps through `trigger` in tail position: two actions per step.
+    for steps in [10_000, 100_000] {
+        let loop = Fixtures.triggerLoop()
+        Benchmark("trigger loop \(steps) steps (per step)",
+                  configuration: .init(scalingFactor: steps == 100_000 ? .hundredThousand : .tenThousand,
+                                       maxIterations: 20)) { benchmark in
+            for _ in 0..<max(1, benchmark.scaledIterations.count / steps) {
+                await Fixtures.run(loop, countdown: steps)
+            }
+        }
+    }
+}
+
+enum Fixtures {
+    struct Silent: Console {
+        func print(_ line: String) {}
+        func printError(_ line: String) {}
+    }
+
+    /// `$bench.countdown` succeeds while `$get.n` is above zero (decrementing it) and fails at zero.
+    static let registry: ActionRegistry = {
+        var registry = ActionRegistry.core
+        registry.register(group: "bench", ["countdown": ClosureHandler { invocation, context throws(ActionFailure) in
+            guard case .int(let n)? = context.state.get["n"], n > 0 else {
+                throw ActionFailure(message: "done", type: invocation.type)
+            }
+            context.state.mergeGet(["n": .int(n - 1)])
+            return nil
+        }])
+        return registry
+    }()
+
+    static func setChain(length: Int) -> Document {
+        var action: JSON = ["type": "$set", "options": ["i": .int(length)]]
+        for i in stride(from: length - 1, to: 0, by: -1) {
+            action = ["type": "$set", "options": ["i": .int(i)], "success": action]
+        }
+        return try! Document.load(action, locator: .none)
+    }
+
+    static func triggerLoop() -> Document {
+        let root: JSON = ["$jason": ["head": ["actions": [
+            "$load": ["trigger": "loop"],
+            "loop": ["type": "$bench.countdown", "success": ["trigger": "loop"], "error": ["type": "$set", "options": ["done": true]]],
+        ]]]]
+        return try! Document.load(root, locator: .none)
+    }
+
+    static func run(_ document: Document, countdown: Int = 0) async {
+        let interpreter = Interpreter(document: document, registry: registry, console: Silent())
+        interpreter.limits.maxSteps = nil
+        interpreter.state.mergeGet(["n": .int(countdown)])
+        interpreter.start()
+        await interpreter.runUntilIdle()
+        precondition(interpreter.diagnostics.isEmpty, "\(interpreter.diagnostics)")
+    }
+}
