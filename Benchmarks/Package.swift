@@ -17,12 +17,12 @@ let package = Package(
     ],
     targets: [
         .executableTarget(
-            name: "Dispatch",
+            name: "ActionDispatch",
             dependencies: [
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "JasonRuntime", package: root),
             ],
-            path: "Benchmarks/Dispatch",
+            path: "Benchmarks/ActionDispatch",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]),
     ],
     swiftLanguageModes: [.v6]

@@ -44,19 +44,11 @@ public struct ActionCall: Sendable {
 
     public var target: Target
     public var options: JSON?
-    /// False when the options hold no `{{`, so rendering can be skipped.
+    /// False when the options (and a trigger's name) hold no `{{`, so rendering can be skipped.
     public var optionsNeedRendering: Bool
     public var success: ActionNode?
     public var error: ActionNode?
     public var path: ActionPath
-
-    /// The name shown in traces: the type, or `trigger NAME`.
-    public var displayName: String {
-        switch target {
-        case .type(let type): type
-        case .trigger(let name): "trigger " + name
-        }
-    }
 
     /// A call with no continuation: a trigger here can reuse the caller's frame (tail call).
     public var isTail: Bool { success == nil && error == nil }
@@ -92,8 +84,10 @@ extension ActionNode {
                 return .malformed(invalid("an action needs a 'type' or a 'trigger'", at: path))
             }
             let options = members["options"]
+            var needsRendering = options?.containsTemplateMarker ?? false
+            if case .trigger(let name) = target, name.contains("{{") { needsRendering = true } // S9
             return .call(ActionCall(
-                target: target, options: options, optionsNeedRendering: options?.containsTemplateMarker ?? false,
+                target: target, options: options, optionsNeedRendering: needsRendering,
                 success: try branch(members["success"], at: pointer.appending("success"), locator: locator),
                 error: try branch(members["error"], at: pointer.appending("error"), locator: locator),
                 path: path))

@@ -31,12 +31,12 @@ enum Resolution {
 extension Interpreter {
     /// Renders an action's options just before it runs (R13).
     func prepare(_ call: ActionCall, options: JSON?, jason: JSON?, depth: Int) -> ActionStep {
-        guard let options, call.optionsNeedRendering || options.containsTemplateMarker else {
-            return ActionStep(name: call.displayName, path: call.path, options: options, templateDiagnostics: [],
+        guard let options, call.optionsNeedRendering else {
+            return ActionStep(target: call.target, path: call.path, options: options, templateDiagnostics: [],
                               depth: depth)
         }
         let rendered = renderer.render(options, data: state.templateData(jason: jason))
-        return ActionStep(name: call.displayName, path: call.path, options: rendered.value,
+        return ActionStep(target: call.target, path: call.path, options: rendered.value,
                           templateDiagnostics: rendered.diagnostics, depth: depth)
     }
 

@@ -105,6 +105,7 @@ public final class Interpreter {
     func perform(_ call: ActionCall, in chain: inout Chain) async -> Resolution {
         switch call.target {
         case .trigger(let name):
+            // R11: `trigger` is `$lambda` with options {name, options}.
             var options: JSONObject = ["name": .string(name)]
             if let inner = call.options { options["options"] = inner }
             return await enterLambda(call, options: .object(options), in: &chain)

@@ -3,7 +3,7 @@ import JasonTemplate
 
 /// One action as the observers see it.
 public struct ActionStep: Sendable {
-    public var name: String
+    public var target: ActionCall.Target
     public var path: ActionPath
     /// The options after rendering (nil when the action has none).
     public var options: JSON?
@@ -11,6 +11,14 @@ public struct ActionStep: Sendable {
     public var templateDiagnostics: [TemplateDiagnostic]
     /// How many lambda frames are open.
     public var depth: Int
+
+    /// The name shown in traces: the type, or `trigger NAME`.
+    public var name: String {
+        switch target {
+        case .type(let type): type
+        case .trigger(let name): "trigger " + name
+        }
+    }
 }
 
 public enum Branch: String, Sendable {
