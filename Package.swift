@@ -17,7 +17,11 @@ let package = Package(
         .target(
             name: "JasonJSON",
             dependencies: [.product(name: "OrderedCollections", package: "swift-collections")]),
-        .target(name: "JasonTemplate", dependencies: ["JasonJSON"]),
+        .systemLibrary(
+            name: "CJavaScriptCore", pkgConfig: "javascriptcoregtk-4.1",
+            providers: [.apt(["libjavascriptcoregtk-4.1-dev"])]),
+        .target(name: "JasonScript", dependencies: ["JasonJSON", "CJavaScriptCore"]),
+        .target(name: "JasonTemplate", dependencies: ["JasonJSON", "JasonScript"]),
         .target(name: "JasonRuntime", dependencies: ["JasonJSON", "JasonTemplate"]),
         .target(name: "JasonActions", dependencies: ["JasonRuntime"]),
         .target(
@@ -28,6 +32,7 @@ let package = Package(
             ]),
         .executableTarget(name: "jasonrun", dependencies: ["JasonCLI"]),
         .testTarget(name: "JasonJSONTests", dependencies: ["JasonJSON"], exclude: ["Fixtures"]),
+        .testTarget(name: "JasonScriptTests", dependencies: ["JasonScript"]),
         .testTarget(name: "JasonTemplateTests", dependencies: ["JasonTemplate"]),
         .testTarget(name: "JasonRuntimeTests", dependencies: ["JasonRuntime", "JasonActions"]),
         .testTarget(name: "JasonCLITests", dependencies: ["JasonCLI", "JasonRuntime", "JasonJSON"]),

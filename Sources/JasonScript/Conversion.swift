@@ -1,0 +1,134 @@
+import CJavaScriptCore
+import JasonJSON
+
+/// Moving values between our JSON and JavaScript.
+extension EngineContext {
+    func convert(_ value: JSValueRef) -> ScriptResult {
+        switch JSValueGetType(context, value) {
+        case kJSTypeUndefined: return .undefined
+        case kJSTypeNull: return .value(.null)
+        case kJSTypeBoolean: return .value(.bool(JSValueToBoolean(context, value)))
+        case kJSTypeNumber: return .value(Self.number(JSValueToNumber(context, value, nil)))
+        case kJSTypeString: return .value(.string(string(of: value)))
+        default:
+            // Boxed primitives come back as their primitive (st.js calls valueOf()); functions as undefined
+            // would be lost, so they print as their source, like st.js's JSON.stringify does.
+            if JSObjectIsFunction(context, JSValueToObject(context, value, nil)) {
+                return .value(.string(string(of: value)))
+            }
+            var exception: JSValueRef? = nil
+            let arguments: [JSValueRef?] = [value]
+            let text = arguments.withUnsafeBufferPointer {
+                JSObjectCallAsFunction(context, stringify, nil, 1, $0.baseAddress, &exception)
+            }
+            guard let text, exception == nil else { return .threw(exception.map(describe) ?? "not convertible") }
+            if JSValueIsUndefined(context, text) { return .undefined }
+            guard let json = try? JSONParser.parse(string(of: text)) else { return .threw("not convertible to JSON") }
+            return .value(json)
+        }
+    }
+
+    /// Integral numbers that fit become `int`, so `{{1+1}}` gives `2`, not `2.0`.
+    static func number(_ d: Double) -> JSON {
+        if d == d.rounded(.towardZero), abs(d) < 9.007_199_254_740_992e15, !(d == 0 && d.sign == .minus) {
+            return .int(Int(d))
+        }
+        return .double(d)
+    }
+
+    func makeValue(_ json: JSON) -> JSValueRef {
+        switch json {
+        case .null: return JSValueMakeNull(context)
+        case .bool(let b): return JSValueMakeBoolean(context, b)
+        case .int(let i): return JSValueMakeNumber(context, Double(i))
+        case .double(let d): return JSValueMakeNumber(context, d)
+        case .string(let s): return makeString(s)
+        case .array, .object:
+            let text = JSStringCreateWithUTF8CString(JSONPrinter.compact(json))
+            defer { JSStringRelease(text) }
+            return JSValueMakeFromJSONString(context, text) ?? JSValueMakeNull(context)
+        }
+    }
+
+    func makeString(_ s: String) -> JSValueRef {
+        let text = JSStringCreateWithUTF8CString(s)
+        defer { JSStringRelease(text) }
+        return JSValueMakeString(context, text)
+    }
+
+    func makeArray(_ values: [JSValueRef]) -> JSValueRef {
+        let elements: [JSValueRef?] = values
+        return elements.withUnsafeBufferPointer {
+            JSObjectMakeArray(context, values.count, $0.baseAddress, nil)
+        }
+    }
+
+    func string(of value: JSValueRef) -> String {
+        guard let text = JSValueToStringCopy(context, value, nil) else { return "" }
+        defer { JSStringRelease(text) }
+        let capacity = JSStringGetMaximumUTF8CStringSize(text)
+        return String(unsafeUninitializedCapacity: capacity) { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { max(0, JSStringGetUTF8CString(text, $0.baseAddress, capacity) - 1) }
+        }
+    }
+
+    func describe(_ exception: JSValueRef) -> String { string(of: exception) }
+
+    func setProperty(_ object: JSObjectRef, _ name: String, _ value: JSValueRef?) {
+        let key = JSStringCreateWithUTF8CString(name)
+        defer { JSStringRelease(key) }
+        if let value {
+            JSObjectSetProperty(context, object, key, value, JSPropertyAttributes(kJSPropertyAttributeNone), nil)
+        } else {
+            JSObjectDeleteProperty(context, object, key, nil)
+        }
+    }
+
+    /// A receiver for `value`, with `extras` as own properties (objects) or prototype properties (primitives).
+    func receiver(for value: JSON, extras: [String: ScriptReceiver.Extra]) -> ScriptReceiver {
+        let js = makeValue(value)
+        let extraValues = extras.map { name, extra -> (String, JSValueRef) in
+            switch extra {
+            case .json(let json): (name, makeValue(json))
+            case .receiver(let receiver): (name, receiver.value)
+            }
+        }
+        switch value {
+        case .array, .object:
+            let object = JSValueToObject(context, js, nil)!
+            for (name, extra) in extraValues { setProperty(object, name, extra) }
+            if extras["$this"] == nil, !extras.isEmpty { setProperty(object, "$this", object) }
+            return ScriptReceiver(value: js, context: context, isObject: true, primitiveExtras: [])
+        default:
+            return ScriptReceiver(value: js, context: context, isObject: false, primitiveExtras: extraValues)
+        }
+    }
+}
+
+/// The resident top-level data object and the JSON each of its members was made from.
+struct RootMirror {
+    let receiver: ScriptReceiver
+    var members: [String: JSON]
+}
+
+extension EngineContext {
+    /// Updates the resident root object to `data`: converts changed members, deletes missing ones.
+    func syncRoot(_ data: JSONObject) -> ScriptReceiver {
+        if root == nil {
+            let object = JSObjectMake(context, nil, nil)!
+            setProperty(object, "$root", object)
+            root = RootMirror(receiver: ScriptReceiver(value: object, context: context, isObject: true,
+                                                       primitiveExtras: []), members: [:])
+        }
+        let object = JSValueToObject(context, root!.receiver.value, nil)!
+        for (name, value) in data where root!.members[name] != value {
+            setProperty(object, name, makeValue(value))
+            root!.members[name] = value
+        }
+        for name in root!.members.keys where data[name] == nil {
+            setProperty(object, name, nil)
+            root!.members[name] = nil
+        }
+        return root!.receiver
+    }
+}

@@ -1,0 +1,127 @@
+import CJavaScriptCore
+import JasonJSON
+
+/// The JavaScriptCore context and what we keep in it. Used only under the engine's lock, hence unchecked.
+final class EngineContext: @unchecked Sendable {
+    let group: JSContextGroupRef
+    let context: JSGlobalContextRef
+    /// Compiled expression functions by expression text; a syntax error is kept as its message.
+    var compiled: [String: Result<JSObjectRef, CompileError>] = [:]
+    /// `__stCall(fn, self, names, values)`: calls fn with `this` = self, with extra properties on the
+    /// prototypes meanwhile (how st.js gives primitives a `$index`).
+    let callWithPrototypeExtras: JSObjectRef
+    /// Returned by a compiled function whose body threw; the message is left in `__stError`.
+    let failure: JSValueRef
+    let errorName: JSStringRef
+    /// `JSON.stringify` leaving out st.js's bookkeeping keys.
+    let stringify: JSObjectRef
+    var root: RootMirror?
+
+    struct CompileError: Error { var message: String }
+
+    init(timeLimit: Double) {
+        group = JSContextGroupCreate()
+        context = JSGlobalContextCreateInGroup(group, nil)
+        JSContextGroupSetExecutionTimeLimit(group, timeLimit, nil, nil)
+        let prelude = """
+            var __stError = "";
+            var __stFailure = {};
+            function __stFail(e) { __stError = String(e); return __stFailure; }
+            var __stProtos = [String.prototype, Number.prototype, Boolean.prototype, Array.prototype, Function.prototype];
+            function __stCall(fn, self, names, values) {
+              for (var p = 0; p < __stProtos.length; p++)
+                for (var i = 0; i < names.length; i++) __stProtos[p][names[i]] = values[i];
+              try { return fn.call(self); } finally {
+                for (var p = 0; p < __stProtos.length; p++)
+                  for (var i = 0; i < names.length; i++) delete __stProtos[p][names[i]];
+              }
+            }
+            function __stStringify(v) {
+              return JSON.stringify(v, function (k, x) {
+                return (k === "$root" || k === "$index" || k === "$this") ? undefined : x;
+              });
+            }
+            """
+        _ = Self.evaluateScript(context, prelude)
+        callWithPrototypeExtras = Self.global(context, "__stCall")
+        stringify = Self.global(context, "__stStringify")
+        failure = Self.global(context, "__stFailure")
+        errorName = JSStringCreateWithUTF8CString("__stError")
+        for value in [callWithPrototypeExtras, stringify, failure] { JSValueProtect(context, value) }
+    }
+
+    deinit {
+        for (_, entry) in compiled { if case .success(let fn) = entry { JSValueUnprotect(context, fn) } }
+        for value in [callWithPrototypeExtras, stringify, failure] { JSValueUnprotect(context, value) }
+        root = nil
+        JSStringRelease(errorName)
+        JSGlobalContextRelease(context)
+        JSContextGroupRelease(group)
+    }
+
+    static func evaluateScript(_ context: JSGlobalContextRef, _ source: String) -> JSValueRef? {
+        let script = JSStringCreateWithUTF8CString(source)
+        defer { JSStringRelease(script) }
+        var exception: JSValueRef? = nil
+        return JSEvaluateScript(context, script, nil, nil, 1, &exception)
+    }
+
+    static func global(_ context: JSGlobalContextRef, _ name: String) -> JSObjectRef {
+        let value = evaluateScript(context, name)
+        return JSValueToObject(context, value, nil)
+    }
+
+    /// The compiled function for an expression (st.js's three forms, T2), from the cache when possible.
+    func function(for expression: String) -> Result<JSObjectRef, CompileError> {
+        if let cached = compiled[expression] { return cached }
+        let body = ExpressionForm(expression).functionBody
+        let source = "(function () { try { with (this) { \(body) } } catch (e) { return __stFail(e); } })"
+        var exception: JSValueRef? = nil
+        let script = JSStringCreateWithUTF8CString(source)
+        defer { JSStringRelease(script) }
+        let value = JSEvaluateScript(context, script, nil, nil, 1, &exception)
+        let result: Result<JSObjectRef, CompileError>
+        if let value, exception == nil, let fn = JSValueToObject(context, value, nil) {
+            JSValueProtect(context, fn)
+            result = .success(fn)
+        } else {
+            result = .failure(CompileError(message: exception.map(describe) ?? "could not compile"))
+        }
+        compiled[expression] = result
+        return result
+    }
+
+    func call(_ expression: String, receiver: ScriptReceiver) -> ScriptResult {
+        let fn: JSObjectRef
+        switch function(for: expression) {
+        case .success(let compiled): fn = compiled
+        case .failure(let error): return .threw(error.message)
+        }
+        var exception: JSValueRef? = nil
+        let result: JSValueRef?
+        if receiver.isObject && receiver.primitiveExtras.isEmpty {
+            result = JSObjectCallAsFunction(context, fn, JSValueToObject(context, receiver.value, nil), 0, nil, &exception)
+        } else {
+            // A primitive `this` (boxed by `fn.call`, as st.js's `bind` does) goes through JavaScript.
+            result = callWithPrototypes(fn, receiver, &exception)
+        }
+        guard let result, exception == nil else {
+            return .threw(exception.map(describe) ?? "the expression was stopped after running too long")
+        }
+        if JSValueIsStrictEqual(context, result, failure) {
+            let message = JSObjectGetProperty(context, JSContextGetGlobalObject(context), errorName, nil)
+            return .threw(message.map { string(of: $0) } ?? "error")
+        }
+        return convert(result)
+    }
+
+    /// Calls through `__stCall` so that a primitive `this` gets its extras on the prototypes.
+    func callWithPrototypes(_ fn: JSObjectRef, _ receiver: ScriptReceiver, _ exception: inout JSValueRef?) -> JSValueRef? {
+        let names = receiver.primitiveExtras.map { makeString($0.0) }
+        let values = receiver.primitiveExtras.map(\.1)
+        let arguments: [JSValueRef?] = [fn, receiver.value, makeArray(names), makeArray(values)]
+        return arguments.withUnsafeBufferPointer {
+            JSObjectCallAsFunction(context, callWithPrototypeExtras, nil, 4, $0.baseAddress, &exception)
+        }
+    }
+}

@@ -1,0 +1,27 @@
+/// The three shapes st.js accepts inside `{{ }}` (spec T2), turned into a function body:
+/// `function(){ BODY }` runs BODY; a text ending in a `return …` statement is run as statements;
+/// anything else is an expression to return.
+struct ExpressionForm {
+    let functionBody: String
+
+    init(_ expression: String) {
+        if let body = Self.functionLiteralBody(expression) {
+            functionBody = body
+        } else if Self.endsWithReturnStatement(expression) {
+            functionBody = expression
+        } else {
+            functionBody = "return (" + expression + ")"
+        }
+    }
+
+    /// `function ( ) { BODY } ` at the end of the text (`/function\([ ]*\)[ ]*\{(.*)\}[ ]*$/`).
+    static func functionLiteralBody(_ text: String) -> String? {
+        guard let match = text.firstMatch(of: /function\([ ]*\)[ ]*\{(.*)\}[ ]*$/) else { return nil }
+        return String(match.1)
+    }
+
+    /// `/\breturn [^;]+;?[ ]*$/` and `/return[^}]*$/` both hold.
+    static func endsWithReturnStatement(_ text: String) -> Bool {
+        text.contains(/\breturn [^;]+;?[ ]*$/) && text.contains(/return[^}]*$/)
+    }
+}

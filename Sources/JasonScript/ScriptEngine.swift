@@ -1,0 +1,92 @@
+import CJavaScriptCore
+import JasonJSON
+import Synchronization
+
+/// What one evaluation gave.
+public enum ScriptResult: Sendable, Hashable {
+    case value(JSON)
+    case undefined
+    case threw(String)
+}
+
+/// JavaScriptCore, as the template engine needs it: st.js-style expression bodies compiled once into
+/// functions and called with `this` bound to the template data. One context per engine, created on the
+/// first evaluation; scripts get no file, network or process access (plain JavaScriptCore has none), and
+/// a call that runs past `timeLimit` seconds is stopped and reported.
+///
+/// JavaScriptCore serialises its own API calls; the mutex guards our caches.
+public final class ScriptEngine: @unchecked Sendable {
+    public let timeLimit: Double
+    let state = Mutex<EngineContext?>(nil)
+
+    public init(timeLimit: Double = 1) {
+        self.timeLimit = timeLimit
+    }
+
+    /// True once the JavaScript context exists (it is created by the first evaluation that needs it).
+    public var isStarted: Bool { state.withLock { $0 != nil } }
+
+    /// Evaluates an st.js expression (`a.b`, `x ? 1 : 2`, `var s = 0; …; return s;`, `function(){…}`)
+    /// with `this` bound to `receiver`.
+    public func evaluate(_ expression: String, receiver: ScriptReceiver) -> ScriptResult {
+        withContext { $0.call(expression, receiver: receiver) }
+    }
+
+    /// Evaluates with `this` bound to a value converted for this call only.
+    public func evaluate(_ expression: String, this value: JSON) -> ScriptResult {
+        withContext { context in
+            let receiver = context.receiver(for: value, extras: [:])
+            return context.call(expression, receiver: receiver)
+        }
+    }
+
+    /// A JavaScript copy of `value` to evaluate against; `extras` become extra properties of an object
+    /// (st.js's `$root`, `$index`) or, for a primitive, of its prototype during each call.
+    public func receiver(for value: JSON, extras: [String: ScriptReceiver.Extra]) -> ScriptReceiver {
+        withContext { $0.receiver(for: value, extras: extras) }
+    }
+
+    /// The resident copy of the top-level template data: members are converted again only when their
+    /// value changed since the last call, so a render does not marshal `$global` or `$get` anew.
+    public func rootReceiver(for data: JSONObject) -> ScriptReceiver {
+        withContext { $0.syncRoot(data) }
+    }
+
+    func withContext<T>(_ body: (EngineContext) -> T) -> T {
+        state.withLock { state in
+            let context = state ?? EngineContext(timeLimit: timeLimit)
+            state = context
+            return body(context)
+        }
+    }
+}
+
+/// A JavaScript value held for evaluations (`this`). Keeps the value alive until released.
+public final class ScriptReceiver: @unchecked Sendable {
+    public enum Extra: Sendable {
+        case json(JSON)
+        case receiver(ScriptReceiver)
+    }
+
+    let value: JSValueRef
+    let context: JSGlobalContextRef
+    let isObject: Bool
+    /// For primitives, the properties to put on the prototypes while a call runs (st.js's `$index`).
+    let primitiveExtras: [(String, JSValueRef)]
+
+    init(value: JSValueRef, context: JSGlobalContextRef, isObject: Bool, primitiveExtras: [(String, JSValueRef)]) {
+        self.value = value
+        self.context = context
+        self.isObject = isObject
+        self.primitiveExtras = primitiveExtras
+        JSGlobalContextRetain(context)
+        JSValueProtect(context, value)
+        for (_, extra) in primitiveExtras { JSValueProtect(context, extra) }
+    }
+
+    deinit {
+        JSValueUnprotect(context, value)
+        for (_, extra) in primitiveExtras { JSValueUnprotect(context, extra) }
+        JSGlobalContextRelease(context)
+    }
+}

@@ -1,0 +1,69 @@
+import JasonJSON
+import JasonScript
+import Testing
+
+@Suite struct ScriptEngineTests {
+    let engine = ScriptEngine()
+
+    @Test func evaluatesTheThreeExpressionForms() {
+        let data: JSON = ["items": [1, 2, 3], "name": "x"]
+        #expect(engine.evaluate("items.length + 1", this: data) == .value(4))
+        #expect(engine.evaluate("var s = 0; items.forEach(function(i){ s += i; }); return s;", this: data) == .value(6))
+        #expect(engine.evaluate("function(){ return name + '!' }", this: data) == .value("x!"))
+        #expect(engine.evaluate("this.name", this: data) == .value("x"))
+    }
+
+    @Test func convertsResultsBack() {
+        let data: JSON = ["o": ["a": [1, 2.5, nil, true]]]
+        #expect(engine.evaluate("o", this: data) == .value(["a": [1, 2.5, nil, true]]))
+        #expect(engine.evaluate("1/3", this: data) == .value(.double(1.0 / 3)))
+        #expect(engine.evaluate("missing", this: data) == .threw("ReferenceError: Can't find variable: missing"))
+        #expect(engine.evaluate("o.nope", this: data) == .undefined)
+        #expect(engine.evaluate("new String('s')", this: data) == .value("s"))
+        #expect(engine.evaluate("({a: 1, $root: 2, $index: 3})", this: data) == .value(["a": 1]))
+    }
+
+    @Test func syntaxErrorsAndThrowsAreReported() {
+        guard case .threw(let message) = engine.evaluate("a +", this: [:]) else {
+            Issue.record("expected a syntax error")
+            return
+        }
+        #expect(message.contains("SyntaxError"))
+        #expect(engine.evaluate("(function(){ throw new Error('boom') })()", this: ["a": 1]) == .threw("Error: boom"))
+    }
+
+    @Test func primitivesGetTheirExtrasOnThePrototype() {
+        let receiver = engine.receiver(for: "abc", extras: ["$index": .json(4)])
+        #expect(engine.evaluate("this + $index", receiver: receiver) == .value("abc4"))
+        #expect(engine.evaluate("'x'.$index", this: "abc") == .undefined)
+    }
+
+    @Test func rootDataIsResidentAndFollowsChanges() {
+        var data: JSONObject = ["$get": ["n": 1], "$jason": "a"]
+        let first = engine.rootReceiver(for: data)
+        #expect(engine.evaluate("$get.n + $jason", receiver: first) == .value("1a"))
+        data["$get"] = ["n": 2]
+        data["$jason"] = nil
+        let second = engine.rootReceiver(for: data)
+        #expect(engine.evaluate("$get.n", receiver: second) == .value(2))
+        #expect(engine.evaluate("typeof $jason", receiver: second) == .value("undefined"))
+        #expect(engine.evaluate("$root.$get.n", receiver: second) == .value(2))
+    }
+
+    @Test func runawayScriptsAreStopped() {
+        let quick = ScriptEngine(timeLimit: 0.2)
+        guard case .threw(let message) = quick.evaluate("function(){ while (true) {} }", this: ["a": 1]) else {
+            Issue.record("expected the loop to be stopped")
+            return
+        }
+        #expect(!message.isEmpty)
+        #expect(quick.evaluate("1 + 1", this: ["a": 1]) == .value(2))
+    }
+
+    @Test func startsLazily() {
+        let fresh = ScriptEngine()
+        #expect(!fresh.isStarted)
+        _ = fresh.evaluate("1", this: ["a": 1])
+        #expect(fresh.isStarted)
+    }
+}
