@@ -31,11 +31,12 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(name: "jasonrun", dependencies: ["JasonCLI"]),
-        .testTarget(name: "JasonJSONTests", dependencies: ["JasonJSON"], exclude: ["Fixtures"]),
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "JasonJSONTests", dependencies: ["JasonJSON", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "JasonScriptTests", dependencies: ["JasonScript"]),
-        .testTarget(name: "JasonTemplateTests", dependencies: ["JasonTemplate"]),
+        .testTarget(name: "JasonTemplateTests", dependencies: ["JasonTemplate", "JasonScript", "TestSupport"]),
         .testTarget(name: "JasonRuntimeTests", dependencies: ["JasonRuntime", "JasonActions"]),
-        .testTarget(name: "JasonCLITests", dependencies: ["JasonCLI", "JasonRuntime", "JasonJSON"]),
+        .testTarget(name: "JasonCLITests", dependencies: ["JasonCLI", "JasonRuntime", "JasonJSON", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

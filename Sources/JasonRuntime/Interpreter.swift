@@ -29,7 +29,8 @@ public final class Interpreter {
     private(set) var steps = 0
 
     public init(document: Document, registry: ActionRegistry, console: any Console,
-                renderer: Transformer = Transformer(), env: JSON = Environment.terminal) {
+                renderer: Transformer = Transformer(evaluator: PathEvaluator.withScriptEngine()),
+                env: JSON = Environment.terminal) {
         self.document = document
         self.registry = registry
         self.renderer = renderer

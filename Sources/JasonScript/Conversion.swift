@@ -97,7 +97,6 @@ extension EngineContext {
         case .array, .object:
             let object = JSValueToObject(context, js, nil)!
             for (name, extra) in extraValues { setProperty(object, name, extra) }
-            if extras["$this"] == nil, !extras.isEmpty { setProperty(object, "$this", object) }
             return ScriptReceiver(value: js, context: context, isObject: true, primitiveExtras: [])
         default:
             return ScriptReceiver(value: js, context: context, isObject: false, primitiveExtras: extraValues)

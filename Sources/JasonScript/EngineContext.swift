@@ -6,7 +6,7 @@ final class EngineContext: @unchecked Sendable {
     let group: JSContextGroupRef
     let context: JSGlobalContextRef
     /// Compiled expression functions by expression text; a syntax error is kept as its message.
-    var compiled: [String: Result<JSObjectRef, CompileError>] = [:]
+    var compiled: [String: Result<Compiled, CompileError>] = [:]
     /// `__stCall(fn, self, names, values)`: calls fn with `this` = self, with extra properties on the
     /// prototypes meanwhile (how st.js gives primitives a `$index`).
     let callWithPrototypeExtras: JSObjectRef
@@ -18,6 +18,13 @@ final class EngineContext: @unchecked Sendable {
     var root: RootMirror?
 
     struct CompileError: Error { var message: String }
+
+    struct Compiled {
+        var function: JSObjectRef
+        /// The expression may change the data it reads (an assignment, `push`…): the resident copy of
+        /// the top-level data is then converted anew before the next evaluation.
+        var mayMutate: Bool
+    }
 
     init(timeLimit: Double) {
         group = JSContextGroupCreate()
@@ -36,11 +43,16 @@ final class EngineContext: @unchecked Sendable {
                   for (var i = 0; i < names.length; i++) delete __stProtos[p][names[i]];
               }
             }
-            function __stStringify(v) {
-              return JSON.stringify(v, function (k, x) {
-                return (k === "$root" || k === "$index" || k === "$this") ? undefined : x;
-              });
-            }
+            function __stSkip(k, x) { return (k === "$root" || k === "$index") ? undefined : x; }
+            function __stStringify(v) { return __stJSON(v, __stSkip); }
+            var __stJSON = JSON.stringify;
+            JSON.stringify = function (v, replacer, space) {
+              if (replacer || typeof v !== "object") return __stJSON(v, replacer, space);
+              return __stJSON(v, function (k, x) {
+                if (k === "$root" || k === "$index") return undefined;
+                return typeof x === "function" ? "(" + x.toString() + ")" : x;
+              }, space);
+            };
             """
         _ = Self.evaluateScript(context, prelude)
         callWithPrototypeExtras = Self.global(context, "__stCall")
@@ -51,7 +63,7 @@ final class EngineContext: @unchecked Sendable {
     }
 
     deinit {
-        for (_, entry) in compiled { if case .success(let fn) = entry { JSValueUnprotect(context, fn) } }
+        for (_, entry) in compiled { if case .success(let c) = entry { JSValueUnprotect(context, c.function) } }
         for value in [callWithPrototypeExtras, stringify, failure] { JSValueUnprotect(context, value) }
         root = nil
         JSStringRelease(errorName)
@@ -72,7 +84,7 @@ final class EngineContext: @unchecked Sendable {
     }
 
     /// The compiled function for an expression (st.js's three forms, T2), from the cache when possible.
-    func function(for expression: String) -> Result<JSObjectRef, CompileError> {
+    func function(for expression: String) -> Result<Compiled, CompileError> {
         if let cached = compiled[expression] { return cached }
         let body = ExpressionForm(expression).functionBody
         let source = "(function () { try { with (this) { \(body) } } catch (e) { return __stFail(e); } })"
@@ -80,10 +92,10 @@ final class EngineContext: @unchecked Sendable {
         let script = JSStringCreateWithUTF8CString(source)
         defer { JSStringRelease(script) }
         let value = JSEvaluateScript(context, script, nil, nil, 1, &exception)
-        let result: Result<JSObjectRef, CompileError>
+        let result: Result<Compiled, CompileError>
         if let value, exception == nil, let fn = JSValueToObject(context, value, nil) {
             JSValueProtect(context, fn)
-            result = .success(fn)
+            result = .success(Compiled(function: fn, mayMutate: ExpressionForm.mayMutate(expression)))
         } else {
             result = .failure(CompileError(message: exception.map(describe) ?? "could not compile"))
         }
@@ -94,7 +106,9 @@ final class EngineContext: @unchecked Sendable {
     func call(_ expression: String, receiver: ScriptReceiver) -> ScriptResult {
         let fn: JSObjectRef
         switch function(for: expression) {
-        case .success(let compiled): fn = compiled
+        case .success(let compiled):
+            fn = compiled.function
+            if compiled.mayMutate { root?.members.removeAll() }
         case .failure(let error): return .threw(error.message)
         }
         var exception: JSValueRef? = nil

@@ -24,4 +24,10 @@ struct ExpressionForm {
     static func endsWithReturnStatement(_ text: String) -> Bool {
         text.contains(/\breturn [^;]+;?[ ]*$/) && text.contains(/return[^}]*$/)
     }
+
+    /// A conservative guess whether evaluating may change the data: an assignment, `++`/`--`, `delete`,
+    /// or a call of an array method that changes its array.
+    static func mayMutate(_ text: String) -> Bool {
+        text.contains(/(^|[^=!<>])=($|[^=>])|\+\+|--|\bdelete\b|\.(push|pop|shift|unshift|splice|sort|reverse|fill|copyWithin)\s*\(|Object\.(assign|defineProperty)/)
+    }
 }

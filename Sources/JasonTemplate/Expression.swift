@@ -9,24 +9,45 @@ public enum Evaluation: Sendable, Hashable {
     case failed(String)
 }
 
-/// The data an expression sees: `this` (the current data object or loop item), `$root` and `$index`.
+/// The data an expression sees, as st.js arranges it: `this` (the top-level data or a loop item), with
+/// `$root`, and inside `#each` also `$index` and the names declared by `#let`.
 public struct Scope: Sendable {
     public var this: JSON
     public var root: JSON
     public var index: Int?
+    /// Names declared by enclosing `#let`s (T9).
+    public var lets: JSONObject
+    /// True when `this` is the top-level data itself (so an engine may keep it resident).
+    public var isRoot: Bool
+    /// Where an evaluator may keep its own copy of `this` while the scope lasts.
+    public let slot: ScopeSlot
 
-    public init(this: JSON, root: JSON, index: Int? = nil) {
+    public init(this: JSON, root: JSON, index: Int? = nil, lets: JSONObject = [:], isRoot: Bool = false) {
         self.this = this
         self.root = root
         self.index = index
+        self.lets = lets
+        self.isRoot = isRoot
+        slot = ScopeSlot()
     }
 
-    /// Name lookup as `with(this)` does it, for the names our data can hold.
+    /// The top-level scope of a render: `this` and `$root` are the data.
+    public static func top(_ data: JSON) -> Scope { Scope(this: data, root: data, isRoot: true) }
+
+    /// Name lookup as `with(this)` sees it after st.js has put its bookkeeping names on the data.
     public func lookup(_ name: String) -> JSON? {
         if name == "$root" { return root }
         if name == "$index", let index { return .int(index) }
-        return this[name]
+        if let value = lets[name] { return value }
+        if case .object(let members) = this { return members[name] }
+        return nil
     }
+}
+
+/// A box an evaluator can fill once per scope (the JavaScript copy of a loop item, say).
+public final class ScopeSlot: @unchecked Sendable {
+    public var value: AnyObject?
+    public init() {}
 }
 
 /// Evaluates the JavaScript inside `{{ }}`. The template engine calls it; it does not care how.

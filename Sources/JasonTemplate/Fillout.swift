@@ -1,7 +1,7 @@
 import JasonJSON
 
-/// Filling the `{{ }}` expressions of one string (spec T1–T3).
-struct Fillout {
+/// Filling the `{{ }}` expressions of one string (spec T1–T3), and the string tests st.js makes.
+enum Fillout {
     struct Slot {
         var variable: Substring   // "{{expr}}"
         var expression: Substring // "expr"
@@ -71,5 +71,64 @@ struct Fillout {
             }
         }
         return text[..<range.lowerBound] + expanded + text[range.upperBound...]
+    }
+}
+
+extension Fillout {
+    /// `/#include/.test(JSON.stringify(template))`.
+    static func mentionsInclude(_ template: JSON) -> Bool {
+        switch template {
+        case .string(let s): s.contains("#include")
+        case .array(let a): a.contains(where: mentionsInclude)
+        case .object(let o): o.contains { $0.key.contains("#include") || mentionsInclude($0.value) }
+        case .null, .bool, .int, .double: false
+        }
+    }
+
+    /// `/\{\{([ ]*#include)[ ]*(.*)\}\}/` on an object key.
+    static func isIncludeKey(_ key: String) -> Bool {
+        key.contains(/\{\{([ ]*#include)[ ]*(.*)\}\}/)
+    }
+
+    /// For a string holding `{{#include EXPR}}` (EXPR without spaces), the include's expression
+    /// (empty when it has none); nil for any other string.
+    static func includeString(_ text: String) -> String? {
+        guard text.contains(/\{\{([ ]*#include)[ ]*([^ ]*)\}\}/) else { return nil }
+        return Directive(text)?.expression ?? ""
+    }
+}
+
+extension Run {
+    /// `TRANSFORM.fillout(data, text)`: each `{{…}}` in turn, on the progressively filled string (T3).
+    mutating func fill(_ text: String, _ scope: Scope) -> JSON? {
+        guard text.contains("{{") else { return .string(text) }
+        let slots = Fillout.slots(in: text)
+        guard !slots.isEmpty, scope.this.isTruthy else { return .string(text) }
+        var current = text
+        for slot in slots {
+            guard let value = evaluate(String(slot.expression), scope, offset: slot.offset) else { continue }
+            if Fillout.isWholeExpression(current) { return value }
+            let replacement = value.isTruthy ? Fillout.jsString(value) : ""
+            current = Fillout.replaceFirst(slot.variable, in: current, with: replacement)
+        }
+        return .string(current)
+    }
+
+    /// `fillout(data, "{{EXPR}}", raw)` as `#each` and `#include` use it: the value itself, `""` for a
+    /// falsy one, nil when it is undefined or throws.
+    mutating func fillRaw(_ expression: String, _ scope: Scope) -> JSON? {
+        guard scope.this.isTruthy, let slot = Fillout.slots(in: "{{" + expression + "}}").first,
+              let value = evaluate(String(slot.expression), scope, offset: 0) else { return nil }
+        return value.isTruthy ? value : .string("")
+    }
+
+    /// One expression; undefined and failures are reported and give nil.
+    mutating func evaluate(_ expression: String, _ scope: Scope, offset: Int) -> JSON? {
+        switch evaluator.evaluate(expression, in: scope) {
+        case .value(let v): return v
+        case .undefined: report(expression, offset: offset, .undefined)
+        case .failed(let message): report(expression, offset: offset, .failed(message))
+        }
+        return nil
     }
 }

@@ -29,26 +29,34 @@ public struct PathEvaluator: ExpressionEvaluator {
                 current = scope.this
             } else if let found = scope.lookup(head) {
                 current = found
+            } else if case .object = scope.this {
+                return .failed("ReferenceError: Can't find variable: \(head)")
             } else {
-                return .failed("Can't find variable: \(head)")
+                return nil // a primitive `this` has prototype properties only JavaScript knows
             }
             var described = head
+            var value: JSON? = current
             for step in steps {
-                guard let next = member(of: current, step, described: described) else { return nil }
-                switch next {
-                case .value(let v): current = v
-                case .undefined, .failed: return next
+                described += step.text
+                // Reading a property of undefined throws, as in JavaScript.
+                guard let base = value else {
+                    return .failed("TypeError: undefined is not an object (evaluating '\(described)')")
                 }
-                if case .member(let name) = step { described += "." + name } else { described += "[…]" }
+                guard let next = member(of: base, step.access, described: described) else { return nil }
+                switch next {
+                case .value(let v): value = v
+                case .undefined: value = nil
+                case .failed: return next
+                }
             }
-            return .value(current)
+            return value.map(Evaluation.value) ?? .undefined
         }
     }
 
-    static func member(of value: JSON, _ step: PathExpression.Step, described: String) -> Evaluation? {
+    static func member(of value: JSON, _ step: PathExpression.Step.Access, described: String) -> Evaluation? {
         switch (value, step) {
         case (.null, _):
-            return .failed("null is not an object (evaluating '\(described)')")
+            return .failed("TypeError: null is not an object (evaluating '\(described)')")
         case (.object(let o), .member(let name)):
             if let v = o[name] { return .value(v) }
             return PathExpression.inheritedNames.contains(name) ? nil : .undefined

@@ -6,9 +6,15 @@ public enum PathExpression: Sendable, Hashable {
     case literal(JSON)
     case path(head: String, steps: [Step])
 
-    public enum Step: Sendable, Hashable {
-        case member(String)
-        case index(Int)
+    public struct Step: Sendable, Hashable {
+        public enum Access: Sendable, Hashable {
+            case member(String)
+            case index(Int)
+        }
+
+        public var access: Access
+        /// The step as written (`.name`, `[0]`, `['a b']`), for error messages.
+        public var text: String
     }
 
     /// Parses the expression text, or returns nil when it needs real JavaScript.
@@ -31,17 +37,18 @@ public enum PathExpression: Sendable, Hashable {
             if c == "." {
                 scanner.removeFirst()
                 guard let name = scanner.takeIdentifier() else { return nil }
-                steps.append(.member(name))
+                steps.append(Step(access: .member(name), text: "." + name))
             } else if c == "[" {
                 scanner.removeFirst()
                 guard let close = scanner.firstIndex(of: "]") else { return nil }
                 let inner = scanner[..<close]
                 scanner = scanner[scanner.index(after: close)...]
-                if let i = Int(inner), i >= 0 {
-                    steps.append(.index(i))
+                let text = "[" + inner + "]"
+                if let i = Int(inner), i >= 0, String(i) == inner {
+                    steps.append(Step(access: .index(i), text: text))
                 } else if inner.count >= 2, let q = inner.first, q == "'" || q == "\"", inner.last == q,
                           !inner.dropFirst().dropLast().contains(q), !inner.contains("\\") {
-                    steps.append(.member(String(inner.dropFirst().dropLast())))
+                    steps.append(Step(access: .member(String(inner.dropFirst().dropLast())), text: text))
                 } else {
                     return nil
                 }

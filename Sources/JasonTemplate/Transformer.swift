@@ -1,7 +1,8 @@
 import JasonJSON
 
-/// The ST transform (`ST.transform(template, data)`) over our JSON values: structure rules T4–T8.
-/// Pure and synchronous; expressions go to the injected evaluator.
+/// The ST transform (`ST.transform(template, data)`) over our JSON values, with st.js's exact rules
+/// (spec §3), quirks included. Pure and synchronous; expressions go to the injected evaluator, and every
+/// expression that stays unresolved or throws is reported beside the result.
 public struct Transformer: Sendable {
     public var evaluator: any ExpressionEvaluator
 
@@ -9,16 +10,31 @@ public struct Transformer: Sendable {
         self.evaluator = evaluator
     }
 
-    /// Renders `template` against `data` (which is also `$root`).
+    /// `ST.transform(template, data)`: `data` is also `$root`. When the template mentions `#include`
+    /// anywhere, only the objects holding an `#include` are transformed (T12).
     public func render(_ template: JSON, data: JSON) -> Rendered {
         var run = Run(evaluator: evaluator, root: data)
-        let value = run.transform(template, this: data, index: nil)
+        let value: JSON?
+        if Fillout.mentionsInclude(template) {
+            value = run.transformIncludesOnly(template, data: data)
+        } else {
+            value = run.transform(template, Scope.top(data))
+        }
         return Rendered(value: value, diagnostics: run.diagnostics)
     }
 
-    /// Fills one string's expressions; for callers that hold a string rather than a template.
+    /// `TRANSFORM.run(template, data)`: the whole template, whatever it holds.
+    public func run(_ template: JSON, data: JSON) -> Rendered {
+        var run = Run(evaluator: evaluator, root: data)
+        let value = run.transform(template, Scope.top(data))
+        return Rendered(value: value, diagnostics: run.diagnostics)
+    }
+
+    /// `TRANSFORM.fillout(data, text)`: one string's expressions.
     public func fill(_ text: String, data: JSON) -> Rendered {
-        render(.string(text), data: data)
+        var run = Run(evaluator: evaluator, root: data)
+        let value = run.fill(text, Scope.top(data))
+        return Rendered(value: value, diagnostics: run.diagnostics)
     }
 }
 
@@ -34,147 +50,82 @@ struct Run {
         self.root = root
     }
 
-    mutating func transform(_ template: JSON, this: JSON, index: Int?) -> JSON? {
+    /// `TRANSFORM.run`: strings are filled, conditional arrays reduced, other arrays mapped with their
+    /// falsy results dropped (T6), objects transformed key by key (T5).
+    mutating func transform(_ template: JSON, _ scope: Scope) -> JSON? {
         switch template {
         case .string(let text):
-            return fill(text, this: this, index: index)
+            return transformString(text, scope)
         case .array(let elements):
-            if let conditional = Conditional(elements) {
-                return conditional.run(&self, this: this, index: index)
-            }
+            if let conditional = Conditional(elements) { return conditional.run(&self, scope) }
             var out: [JSON] = []
             out.reserveCapacity(elements.count)
             for (i, element) in elements.enumerated() {
                 path.append(String(i))
-                if let value = transform(element, this: this, index: index), value.isTruthy { out.append(value) }
+                if let value = transform(element, scope), value.isTruthy { out.append(value) }
                 path.removeLast()
             }
             return .array(out)
         case .object(let members):
-            return transformObject(members, this: this, index: index)
+            return transformObject(members, scope)
         case .null, .bool, .int, .double:
             return template
         }
     }
 
-    mutating func transformObject(_ members: JSONObject, this: JSON, index: Int?) -> JSON? {
-        var result = JSONObject()
-        var replacement: JSON? = nil
-        for (key, value) in JSOrder.members(members) {
+    mutating func transformString(_ text: String, _ scope: Scope) -> JSON? {
+        guard text.contains("{{"), Directive.isTemplate(text) else { return .string(text) }
+        if let include = Fillout.includeString(text) {
+            // `"{{#include EXPR}}"`: the value itself, not transformed (T12).
+            return include.isEmpty ? .string(text) : fillRaw(include, scope) ?? .null
+        }
+        return fill(text, scope)
+    }
+
+    mutating func transformObject(_ members: JSONObject, _ scope: Scope) -> JSON? {
+        var result: JSON = .object([:])
+        let ordered = JSOrder.members(members)
+        if let include = ordered.first(where: { Fillout.isIncludeKey($0.key) }) {
+            result = includeBase(key: include.key, value: include.value)
+        }
+        for (key, value) in ordered {
             path.append(key)
             defer { path.removeLast() }
-            if key.contains("{{"), Fillout.isWholeExpression(key) || !Fillout.slots(in: key).isEmpty {
+            if key.contains("{{"), Directive.isTemplate(key) {
                 if let directive = Directive(key) {
-                    switch directive.name {
-                    case "#each":
-                        replacement = each(directive.expression, body: value, template: .object(members),
-                                           this: this, index: index)
-                    default:
-                        break // other directives arrive with the full engine; unknown ones are dropped (T5)
+                    if let replacement = runDirective(directive, value: value, template: members, scope) {
+                        result = replacement
                     }
                     continue
                 }
-                let k = fill(key, this: this, index: index)
-                let v = value.stringValue.map { fill($0, this: this, index: index) } ?? value
-                if case .string(let name) = k, let v { result[name] = v }
-                else if let k, let v { result[Fillout.jsString(k)] = v }
+                // A template key: key and value filled one level, kept when both are defined.
+                let k = fill(key, scope)
+                let v = value.stringValue.map { fill($0, scope) } ?? value
+                if let k, let v { Self.set(&result, Fillout.jsString(k), v) }
                 continue
             }
             if case .string(let text) = value, let directive = Directive(text), directive.name == "#?" {
-                let filled = fill("{{" + directive.expression + "}}", this: this, index: index)
-                if let filled, filled.isTruthy, filled != .string("{{" + directive.expression + "}}") {
-                    result[key] = filled
+                let whole = "{{" + directive.expression + "}}"
+                if let filled = fill(whole, scope), filled.isTruthy, filled != JSON.string(whole) {
+                    Self.set(&result, key, filled)
                 }
                 continue
             }
-            if let item = transform(value, this: this, index: index) { result[key] = item }
+            if let item = transform(value, scope) { Self.set(&result, key, item) }
         }
-        if let replacement {
-            if case .object(let base) = replacement {
-                var merged = base
-                for (k, v) in result { merged[k] = v }
-                return .object(merged)
-            }
-            return replacement
-        }
-        return .object(result)
+        return result
     }
 
-    /// `{"{{#each EXPR}}": body}` (T8): the body once per element, the element as `this`.
-    mutating func each(_ expression: String, body: JSON, template: JSON, this: JSON, index: Int?) -> JSON {
-        guard case .array(let items)? = evaluateRaw(expression, this: this, index: index) else { return template }
-        var out: [JSON] = []
-        for (i, item) in items.enumerated() {
-            path.append(String(i))
-            if let value = transform(body, this: item, index: i), value.isTruthy { out.append(value) }
-            path.removeLast()
-        }
-        return .array(out)
-    }
-
-    /// The value of one expression, or nil when it is undefined or throws (reported).
-    mutating func evaluateRaw(_ expression: String, this: JSON, index: Int?) -> JSON? {
-        guard this.isTruthy else { return nil }
-        switch evaluator.evaluate(expression, in: Scope(this: this, root: root, index: index)) {
-        case .value(let v): return v
-        case .undefined: report(expression, offset: 0, .undefined); return nil
-        case .failed(let message): report(expression, offset: 0, .failed(message)); return nil
-        }
-    }
-
-    /// `TRANSFORM.fillout`: each `{{…}}` in turn, on the progressively filled string (T3).
-    mutating func fill(_ text: String, this: JSON, index: Int?) -> JSON? {
-        guard text.contains("{{") else { return .string(text) }
-        let slots = Fillout.slots(in: text)
-        guard !slots.isEmpty, this.isTruthy else { return .string(text) }
-        var current = text
-        let scope = Scope(this: this, root: root, index: index)
-        for slot in slots {
-            let value: JSON
-            switch evaluator.evaluate(String(slot.expression), in: scope) {
-            case .value(let v): value = v
-            case .undefined: report(String(slot.expression), offset: slot.offset, .undefined); continue
-            case .failed(let m): report(String(slot.expression), offset: slot.offset, .failed(m)); continue
-            }
-            if Fillout.isWholeExpression(current) { return value }
-            let replacement = value.isTruthy ? Fillout.jsString(value) : ""
-            current = Fillout.replaceFirst(slot.variable, in: current, with: replacement)
-        }
-        return .string(current)
+    /// `result[key] = value` as JavaScript does it: only objects keep new members.
+    static func set(_ result: inout JSON, _ key: String, _ value: JSON) {
+        guard case .object(var members) = result else { return }
+        result = .null // let the dictionary be mutated in place
+        members[key] = value
+        result = .object(members)
     }
 
     mutating func report(_ expression: String, offset: Int, _ kind: TemplateDiagnostic.Kind) {
         let pointer = path.reduce(JSONPointer.root) { $0.appending($1) }
         diagnostics.append(TemplateDiagnostic(pointer: pointer, expression: expression, offset: offset, kind: kind))
-    }
-}
-
-/// `{{#name expression}}` (st.js `tokenize`).
-struct Directive {
-    var name: String
-    var expression: String
-
-    init?(_ text: String) {
-        guard Fillout.isWholeExpression(text) else { return nil }
-        let inner = String(text.dropFirst(2).dropLast(2)).trimmingSpaces()
-        guard inner.hasPrefix("#") else { return nil }
-        let nameEnd = inner.firstIndex(where: { $0 == " " || $0 == "\t" }) ?? inner.endIndex
-        name = String(inner[..<nameEnd])
-        expression = String(String(inner[nameEnd...]).trimmingSpaces())
-    }
-}
-
-/// JavaScript enumerates integer-like keys first, ascending, then the rest in insertion order (T5).
-enum JSOrder {
-    static func members(_ members: JSONObject) -> [(key: String, value: JSON)] {
-        let all = members.map { (key: $0.key, value: $0.value) }
-        guard members.keys.contains(where: isArrayIndex) else { return all }
-        let indexed = all.filter { isArrayIndex($0.key) }.sorted { UInt32($0.key)! < UInt32($1.key)! }
-        return indexed + all.filter { !isArrayIndex($0.key) }
-    }
-
-    static func isArrayIndex(_ key: String) -> Bool {
-        guard let n = UInt32(key), n < UInt32.max else { return false }
-        return String(n) == key
     }
 }

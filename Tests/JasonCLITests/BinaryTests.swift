@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The real `jasonrun` executable, started as a process: the same exit statuses as in-process.

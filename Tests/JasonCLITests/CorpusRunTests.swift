@@ -2,12 +2,13 @@ import Foundation
 import JasonCLI
 import JasonJSON
 import JasonRuntime
+import TestSupport
 import Testing
 
 /// Every real document in the shared corpus loads, and running its `$load` ends (no crash, no hang,
 /// no internal error). Most stop on an action type this build does not have yet; that is exit 1.
 @Suite struct CorpusRunTests {
-    static let documents = Paths.corpus("documents") + Paths.corpus("derived")
+    static let documents = Paths.shared("corpus/documents") + Paths.shared("corpus/derived")
 
     @Test(arguments: documents)
     func documentLoadsAndRunsToAnEnd(file: URL) async throws {

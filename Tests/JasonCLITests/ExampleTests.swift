@@ -1,5 +1,6 @@
 import Foundation
 import JasonCLI
+import TestSupport
 import Testing
 
 /// Every flow in Examples/ runs and prints exactly its expected output (golden files beside it).

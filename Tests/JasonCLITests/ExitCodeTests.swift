@@ -1,6 +1,7 @@
 import Foundation
 import JasonCLI
 import JasonJSON
+import TestSupport
 import Testing
 
 /// `jasonrun FLOW.json` end to end, in-process: output, diagnostics and exit statuses.

@@ -1,11 +1,12 @@
 import Foundation
 import JasonJSON
+import TestSupport
 import Testing
 
 /// The shared corpus: real documents must parse; the almost-JSON ones must fail where we wrote down.
 @Suite struct CorpusTests {
-    static let documents = Paths.files(in: "corpus/documents") + Paths.files(in: "corpus/derived")
-    static let invalid = Paths.files(in: "corpus/invalid")
+    static let documents = Paths.shared("corpus/documents") + Paths.shared("corpus/derived")
+    static let invalid = Paths.shared("corpus/invalid")
 
     @Test func corpusIsThere() {
         #expect(Self.documents.count >= 100)
@@ -27,7 +28,7 @@ import Testing
     }
 
     static let expectations: [String: Expected] = {
-        guard let data = try? Data(contentsOf: Paths.fixtures.appendingPathComponent("invalid-positions.json")),
+        guard let data = try? Data(contentsOf: Paths.fixtures("JasonJSONTests").appendingPathComponent("invalid-positions.json")),
               case .object(let members)? = try? JSONParser.parse(String(decoding: data, as: UTF8.self))
         else { return [:] }
         return members.reduce(into: [:]) { out, member in

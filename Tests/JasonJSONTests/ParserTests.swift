@@ -9,7 +9,7 @@ import Testing
         #expect(value["z"] == .int(1))
         #expect(value["a"] == .double(1))
         #expect(value["m"] == .double(-2500))
-        #expect(value["big"] == .double(12345678901234567890))
+        #expect(value["big"] == .double(12_345_678_901_234_567_168))
     }
 
     @Test func decodesEscapesAndSurrogatePairs() throws {

@@ -21,7 +21,7 @@ import Testing
         #expect(result.diagnostics.map(\.pointer.description) == ["/t", "/u"])
         #expect(result.diagnostics.map(\.offset) == [0, 2])
         #expect(result.diagnostics[0].kind == .undefined)
-        #expect(result.diagnostics[1].kind == .failed("Can't find variable: nope"))
+        #expect(result.diagnostics[1].kind == .failed("ReferenceError: Can't find variable: nope"))
     }
 
     @Test func interpolationUsesJavaScriptStringConversion() {
