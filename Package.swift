@@ -22,7 +22,7 @@ let package = Package(
             providers: [.apt(["libjavascriptcoregtk-4.1-dev"])]),
         .target(name: "JasonScript", dependencies: ["JasonJSON", "CJavaScriptCore"]),
         .target(name: "JasonTemplate", dependencies: ["JasonJSON", "JasonScript"]),
-        .target(name: "JasonRuntime", dependencies: ["JasonJSON", "JasonTemplate"]),
+        .target(name: "JasonRuntime", dependencies: ["JasonJSON", "JasonScript", "JasonTemplate"]),
         .target(name: "JasonActions", dependencies: ["JasonRuntime"]),
         .target(
             name: "JasonCLI",
@@ -35,7 +35,7 @@ let package = Package(
         .testTarget(name: "JasonJSONTests", dependencies: ["JasonJSON", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "JasonScriptTests", dependencies: ["JasonScript"]),
         .testTarget(name: "JasonTemplateTests", dependencies: ["JasonTemplate", "JasonScript", "TestSupport"]),
-        .testTarget(name: "JasonRuntimeTests", dependencies: ["JasonRuntime", "JasonActions"]),
+        .testTarget(name: "JasonRuntimeTests", dependencies: ["JasonRuntime", "JasonScript", "JasonActions"]),
         .testTarget(name: "JasonCLITests", dependencies: ["JasonCLI", "JasonRuntime", "JasonJSON", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -21,6 +21,9 @@ struct RunCommand: ParsableCommand {
                                valueName: "format"))
     var trace: TraceFormat?
 
+    @Option(help: ArgumentHelp("How $render shows a body: json, tree or none.", valueName: "mode"))
+    var render: RenderMode = .json
+
     @Option(help: "Stop after this many actions (0 for no limit).")
     var maxSteps: Int = 1_000_000
 
@@ -48,7 +51,7 @@ struct RunCommand: ParsableCommand {
             return ExitStatus.invalidDocument
         }
         let interpreter = Interpreter(document: document, registry: StandardLibrary.registry,
-                                      console: LineConsole(io: io))
+                                      console: LineConsole(io: io, renderMode: render))
         interpreter.limits.maxSteps = maxSteps == 0 ? nil : maxSteps
         if let trace { interpreter.observers.append(TraceObserver(format: trace, io: io)) }
         interpreter.start()

@@ -1,4 +1,5 @@
 import Foundation
+import JasonJSON
 import JasonRuntime
 import Synchronization
 
@@ -35,10 +36,20 @@ public final class CapturedIO: TerminalIO {
     public func readAllInput() -> [UInt8] { input }
 }
 
-/// Actions print through this: one line to standard output, or to standard error.
+/// Actions print through this: one line to standard output, or to standard error; rendered bodies
+/// as `--render` asks.
 struct LineConsole: Console {
     let io: any TerminalIO
+    var renderMode: RenderMode = .json
 
     func print(_ line: String) { io.writeOut(line + "\n") }
     func printError(_ line: String) { io.writeErr(line + "\n") }
+
+    func present(body: JSON) {
+        switch renderMode {
+        case .json: io.writeOut(JSONPrinter.pretty(body) + "\n")
+        case .tree: io.writeOut(BodyTree.lines(body).joined(separator: "\n") + "\n")
+        case .none: break
+        }
+    }
 }

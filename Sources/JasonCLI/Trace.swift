@@ -30,7 +30,9 @@ final class TraceObserver: ExecutionObserver {
         case .willRun(let step):
             var line = "trace: \(indent(step))run   \(step.name)  \(step.path)"
             for d in step.templateDiagnostics {
-                line += "\ntrace: \(indent(step))  template \(d.pointer.description.isEmpty ? "/" : d.pointer.description): \(d.message)"
+                var place = d.file ?? "<input>"
+                if let location = d.location { place += ":\(location)" }
+                line += "\ntrace: \(indent(step))  template \(place) \(d.pointer): \(d.message)"
             }
             return line
         case .succeeded(let step, let jason):
@@ -53,9 +55,15 @@ final class TraceObserver: ExecutionObserver {
         case .willRun(let step):
             var object = stepObject("run", step)
             object["options"] = step.options ?? .null
-            object["template_diagnostics"] = .array(step.templateDiagnostics.map {
-                ["pointer": .string($0.pointer.description), "expression": .string($0.expression),
-                 "offset": .int($0.offset), "message": .string($0.message)]
+            object["template_diagnostics"] = .array(step.templateDiagnostics.map { d in
+                var entry: JSONObject = ["pointer": .string(d.pointer.description), "expression": .string(d.expression),
+                                         "offset": .int(d.offset), "message": .string(d.message)]
+                if let file = d.file { entry["file"] = .string(file) }
+                if let location = d.location {
+                    entry["line"] = .int(location.line)
+                    entry["column"] = .int(location.column)
+                }
+                return .object(entry)
             })
             return .object(object)
         case .succeeded(let step, let jason):

@@ -1,4 +1,5 @@
 import JasonJSON
+import JasonTemplate
 import Synchronization
 
 /// A call waiting for its turn: an action (or an event handler's name) and the `$jason` it starts with.
@@ -38,12 +39,15 @@ public final class EventInbox: Sendable {
     public func removeAll() { calls.withLock { $0.removeAll() } }
 }
 
-/// What a handler may reach besides its options: the view's variables, the console, and the queue
-/// (to start another chain, which runs after the current one, E7).
+/// What a handler may reach besides its options: the view's variables and templates, the template
+/// engine, the console, and the queue (to start another chain, which runs after the current one, E7).
 public struct ActionContext: Sendable {
     public let state: ViewState
     public let console: any Console
     public let inbox: EventInbox
+    /// `head.templates` of the document.
+    public let templates: JSONObject
+    public let renderer: Transformer
 
     public func call(_ action: JSON, jason: JSON? = nil) {
         inbox.post(QueuedCall(.json(action, origin: "call"), jason: jason))

@@ -1,15 +1,18 @@
 import JasonJSON
 
-/// What a handler is given: the action's type, its options already rendered, and where it was written.
+/// What a handler is given: the action's type, its options already rendered, where it was written,
+/// and the `$jason` it was called with.
 public struct ActionInvocation: Sendable {
     public var type: String
     public var options: JSON?
     public var path: ActionPath
+    public var jason: JSON?
 
-    public init(type: String, options: JSON?, path: ActionPath) {
+    public init(type: String, options: JSON?, path: ActionPath, jason: JSON? = nil) {
         self.type = type
         self.options = options
         self.path = path
+        self.jason = jason
     }
 
     /// The options as an object (`{}` when there are none or they are not an object).

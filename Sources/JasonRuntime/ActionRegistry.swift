@@ -30,6 +30,7 @@ public struct ActionRegistry: Sendable {
             context.state.mergeGet(values)
             return nil
         })
+        registry.register(core: "render", RenderAction())
         return registry
     }
 }

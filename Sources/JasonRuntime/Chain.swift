@@ -36,8 +36,23 @@ extension Interpreter {
                               depth: depth)
         }
         let rendered = renderer.render(options, data: state.templateData(jason: jason))
+        // A trigger's options sit at `/options` of the action, its name at `/trigger`.
+        let base: JSONPointer
+        switch call.target {
+        case .trigger: base = call.path.pointer
+        case .type: base = call.path.pointer.appending("options")
+        }
+        let diagnostics = rendered.diagnostics.map { d in
+            var located = d
+            var tokens = d.pointer.tokens
+            if case .trigger = call.target, tokens.first == "name" { tokens[0] = "trigger" }
+            located.pointer = tokens.reduce(base) { $0.appending($1) }
+            located.file = document.locator.fileName
+            located.location = document.locator.sourceMap?.location(of: located.pointer)
+            return located
+        }
         return ActionStep(target: call.target, path: call.path, options: rendered.value,
-                          templateDiagnostics: rendered.diagnostics, depth: depth)
+                          templateDiagnostics: diagnostics, depth: depth)
     }
 
     /// A conditional array becomes the action of its winning branch, rendered with the register (R3).

@@ -1,4 +1,5 @@
 import JasonJSON
+import JasonScript
 import JasonTemplate
 
 /// Runs a document's actions as a program (spec §2, with DESIGN §2's fixes).
@@ -24,22 +25,33 @@ public final class Interpreter {
     /// Errors that ended chains; the CLI's exit status comes from here.
     public private(set) var diagnostics: [Diagnostic] = []
 
+    /// The JavaScript engine behind `{{ }}`; it starts with the first expression that needs it.
+    public let scriptEngine: ScriptEngine
     let renderer: Transformer
     let context: ActionContext
     private(set) var steps = 0
 
     public init(document: Document, registry: ActionRegistry, console: any Console,
-                renderer: Transformer = Transformer(evaluator: PathEvaluator.withScriptEngine()),
-                env: JSON = Environment.terminal) {
+                scriptEngine: ScriptEngine = ScriptEngine(), env: JSON = Environment.terminal) {
         self.document = document
         self.registry = registry
-        self.renderer = renderer
+        self.scriptEngine = scriptEngine
+        renderer = Transformer(evaluator: PathEvaluator.withScriptEngine(scriptEngine))
         state = ViewState(viewData: document.data, env: env)
-        context = ActionContext(state: state, console: console, inbox: inbox)
+        context = ActionContext(state: state, console: console, inbox: inbox, templates: document.templates,
+                                renderer: renderer)
     }
 
-    /// Queues what a batch run starts with: the bare action, else `$load`, else `$show` (S16).
+    /// Draws the view and queues what a batch run starts with: the bare action, else `$load`, else
+    /// `$show` (S16). With both `head.templates.body` and `head.data`, the body is generated now (§1.1).
     public func start() {
+        if let template = document.templates["body"], !document.data.isEmpty {
+            let body = renderer.render(template, data: state.templateData(jason: nil)).value ?? .null
+            state.replaceBody(body)
+            context.console.present(body: body)
+        } else {
+            state.replaceBody(document.body)
+        }
         if let action = document.bareAction {
             inbox.post(QueuedCall(.node(action)))
         } else if document.actions["$load"] != nil {
@@ -121,7 +133,7 @@ public final class Interpreter {
                 return await fail(call, step, in: &chain, ActionFailure(message: unknownTypeMessage(type), type: type),
                                   id: .unknownAction)
             }
-            let invocation = ActionInvocation(type: type, options: step.options, path: call.path)
+            let invocation = ActionInvocation(type: type, options: step.options, path: call.path, jason: chain.jason)
             do {
                 let value = try await handler.perform(invocation, in: context)
                 return await succeed(call, step, in: &chain, value: value)

@@ -11,6 +11,7 @@ public final class ViewState: Sendable {
         var global: JSONObject = [:]
         var viewData: JSONObject = [:]
         var env: JSON = [:]
+        var body: JSON?
     }
 
     private let values: Mutex<Values>
@@ -28,11 +29,18 @@ public final class ViewState: Sendable {
         values.withLock { for (k, v) in members { $0.get[k] = v } }
     }
 
+    /// The view's current body: the document's, or the last one `$render` drew.
+    public var body: JSON? { values.withLock { $0.body } }
+    public func replaceBody(_ body: JSON?) { values.withLock { $0.body = body } }
+
+    /// `$render` with a non-empty register makes it the view data (R31), hiding `head.data`'s keys.
+    public func replaceViewData(_ data: JSONObject) { values.withLock { $0.viewData = data } }
+
     public func replaceGlobal(_ members: JSONObject) { values.withLock { $0.global = members } }
     public func replaceCache(_ members: JSONObject) { values.withLock { $0.cache = members } }
 
     /// register ⊕ variables: the data object every template of an action is rendered against.
-    func templateData(jason: JSON?) -> JSON {
+    public func templateData(jason: JSON?) -> JSON {
         values.withLock { v in
             var data = v.viewData
             data.removeValue(forKey: "$jason")

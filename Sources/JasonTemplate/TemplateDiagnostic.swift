@@ -8,8 +8,11 @@ public struct TemplateDiagnostic: Sendable, Hashable {
         case failed(String)
     }
 
-    /// Where the string holding the expression sits, relative to the rendered template's root.
+    /// Where the string holding the expression sits: relative to the rendered template's root, until
+    /// the runtime makes it the pointer into the document (and fills in `file` and `location`).
     public var pointer: JSONPointer
+    public var file: String?
+    public var location: SourceLocation?
     /// The expression text, without `{{ }}`.
     public var expression: String
     /// The UTF-8 offset of `{{` inside the string.

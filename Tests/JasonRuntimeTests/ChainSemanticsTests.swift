@@ -58,7 +58,7 @@ import Testing
         let d = try #require(r.diagnostics.first)
         #expect(d.id == .unknownLambda)
         #expect(d.pointer?.description == "/$jason/head/actions/$load")
-        #expect(d.location == SourceLocation(line: 1, column: 55))
+        #expect(d.location == SourceLocation(line: 1, column: 72))
     }
 
     @Test func s10ALambdaThatDoesNotReturnEndsTheWholeChain() async throws {

@@ -8,6 +8,7 @@ final class RecordingConsole: Console {
     var printed: [String] { lines.withLock { $0 } }
     func print(_ line: String) { lines.withLock { $0.append(line) } }
     func printError(_ line: String) { lines.withLock { $0.append("stderr: " + line) } }
+    func present(body: JSON) { lines.withLock { $0.append("body: " + JSONPrinter.compact(body)) } }
 }
 
 /// Records every event, for assertions on the order of things.
@@ -64,6 +65,6 @@ func run(_ text: String, registry: ActionRegistry = testRegistry, maxSteps: Int?
 }
 
 /// A document whose `head.actions` is `actions` (JSON text of the members).
-func document(_ actions: String, data: String = "{}") -> String {
-    #"{"$jason": {"head": {"data": \#(data), "actions": {\#(actions)}}}}"#
+func document(_ actions: String, data: String = "{}", templates: String = "{}") -> String {
+    #"{"$jason": {"head": {"data": \#(data), "templates": \#(templates), "actions": {\#(actions)}}}}"#
 }

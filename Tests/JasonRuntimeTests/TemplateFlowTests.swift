@@ -1,0 +1,110 @@
+import JasonJSON
+import JasonRuntime
+import JasonScript
+import Testing
+
+/// The spec's template edge cases S2, S3, S11, S19–S22 as flows, and `$render` (R31).
+@Suite struct TemplateFlowTests {
+    @Test func s2FalsyValuesAndArrays() async throws {
+        let r = try await run(#"""
+            {"type": "$test.return", "options": {"x": 0},
+             "success": {"type": "$test.print", "options": {"text": "n={{$jason.x}}", "whole": "{{$jason.x}}",
+                                                          "list": ["a", 0, "", false, null]}}}
+            """#)
+        #expect(r.printed == [#"{"text":"n=","whole":0,"list":["a"]}"#])
+    }
+
+    @Test func s3UndefinedStaysAndIsLocated() async throws {
+        let r = try await run("{\"type\": \"$test.print\",\n \"options\": {\"t\": \"{{$get.missing}}\"}}")
+        #expect(r.printed == [#"{"t":"{{$get.missing}}"}"#])
+        let d = try #require(r.log.all.compactMap { event -> ActionStep? in
+            if case .willRun(let step) = event { return step }
+            return nil
+        }.first?.templateDiagnostics.first)
+        #expect(d.pointer.description == "/options/t")
+        #expect(d.location == SourceLocation(line: 2, column: 19))
+        #expect(d.file == "test.json")
+        #expect(d.kind == .undefined)
+    }
+
+    @Test func javascriptExpressionsAreEvaluated() async throws {
+        let r = try await run(#"""
+            {"type": "$test.return", "options": {"items": [{"n": 1}, {"n": 2}]},
+             "success": [{"{{#if $jason.items.length > 1}}":
+                           {"type": "$test.print", "options": "{{$jason.items.map(function(i){ return i.n * 10 }).join('+')}}"}},
+                         {"{{#else}}": {"type": "$test.print", "options": "few"}}]}
+            """#)
+        #expect(r.printed == [#""10+20""#])
+    }
+
+    @Test func s11ThrowingConditionIsReportedWithTheJavaScriptError() async throws {
+        let r = try await run(#"""
+            {"type": "$test.return", "options": {"a": null},
+             "success": [{"{{#if $jason.a.b > 1}}": {"type": "$test.print"}}, {"{{#else}}": {"type": "$test.print"}}]}
+            """#)
+        let d = try #require(r.diagnostics.first)
+        #expect(d.id == .unresolvedCondition)
+        #expect(d.message.contains("TypeError"))
+        #expect(d.pointer?.description == "/success")
+    }
+
+    @Test func s19RenderAfterAResultHidesHeadData() async throws {
+        let r = try await run(document(#"""
+            "$load": {"type": "$test.return", "options": {"items": ["a", "b"]}, "success": {"type": "$render"}}
+            """#, data: #"{"title": "T"}"#, templates: #"{"body": {"n": "{{$jason.items.length}}", "t": "{{title}}"}}"#))
+        #expect(r.printed == [#"body: {"n":"{{$jason.items.length}}","t":"T"}"#, #"body: {"n":2,"t":"{{title}}"}"#])
+    }
+
+    @Test func renderUsesOptionsDataAndNamedTemplates() async throws {
+        let unresolved = try await run(document(#"""
+            "$load": {"type": "$render", "options": {"template": "card", "data": {"who": "{{$get.name}}"}}}
+            """#, templates: #"{"card": {"hello": "{{$jason.who}}"}}"#))
+        #expect(unresolved.printed == [#"body: {"hello":"{{$get.name}}"}"#])
+        let named = try await run(document(#"""
+            "$load": {"type": "$set", "options": {"name": "Ann"},
+              "success": {"type": "$render", "options": {"template": "card", "data": {"who": "{{$get.name}}"}}}}
+            """#, templates: #"{"card": {"hello": "{{$jason.who}}"}}"#))
+        #expect(named.printed == [#"body: {"hello":"Ann"}"#])
+        #expect(named.interpreter.state.body == ["hello": "Ann"])
+    }
+
+    @Test func s20ValuesDefinedAtRenderTimeAreFrozenIntoTheBody() async throws {
+        let r = try await run(document(#"""
+            "$load": {"type": "$set", "options": {"q": "first"}, "success": {"type": "$render"}}
+            """#, templates: #"{"body": {"items": [{"action": {"type": "$x", "options": {"q": "{{$get.q}}", "later": "{{$get.later}}"}}}]}}"#))
+        #expect(r.printed == [#"body: {"items":[{"action":{"type":"$x","options":{"q":"first","later":"{{$get.later}}"}}}]}"#])
+    }
+
+    @Test func s21OuterNamesAreNotVisibleInsideEachWithoutRoot() async throws {
+        let r = try await run(document(#"""
+            "$load": {"type": "$set", "options": {"name": "N"}, "success": {"type": "$test.return",
+              "options": {"items": [1, 2]}, "success": {"type": "$render"}}}
+            """#, templates: #"{"body": {"{{#each $jason.items}}": {"text": "{{$get.name}}", "root": "{{$root.$get.name}}"}}}"#))
+        #expect(r.printed == [#"body: [{"text":"{{$get.name}}","root":"N"},{"text":"{{$get.name}}","root":"N"}]"#])
+    }
+
+    @Test func s22OneBranchConditionalInItemsBecomesTheObject() async throws {
+        let r = try await run(#"""
+            {"type": "$test.print", "options": {"items": [{"{{#if true}}": {"type": "label"}}]}}
+            """#)
+        #expect(r.printed == [#"{"items":{"type":"label"}}"#])
+    }
+
+    @Test func bodyIsGeneratedAtLoadFromHeadData() async throws {
+        let r = try await run(document(#""$load": {"type": "$test.print", "options": "loaded"}"#,
+                                       data: #"{"who": "W"}"#, templates: #"{"body": {"hi": "{{who}}"}}"#))
+        #expect(r.printed == [#"body: {"hi":"W"}"#, #""loaded""#])
+    }
+
+    @Test func plainPathFlowsNeverStartTheScriptEngine() async throws {
+        let r = try await run(document(#"""
+            "$load": {"type": "$set", "options": {"a": "{{$jason.x}}", "b": "{{$get.none}} {{this.$env.app.version}}"},
+              "success": [{"{{#if $get.a}}": {"type": "$test.print"}}, {"{{#else}}": {"type": "$render"}}]}
+            """#, templates: #"{"body": {"{{#each $get.list}}": {"t": "{{name}} {{$index}} {{$root.$get.a}}"}}}"#))
+        #expect(r.diagnostics.isEmpty)
+        #expect(!r.interpreter.scriptEngine.isStarted)
+        let js = try await run(#"{"type": "$test.print", "options": "{{1 + 1}}"}"#)
+        #expect(js.printed == ["2"])
+        #expect(js.interpreter.scriptEngine.isStarted)
+    }
+}
