@@ -120,7 +120,8 @@ extension EngineContext {
                                                        primitiveExtras: []), members: [:])
         }
         let object = JSValueToObject(context, root!.receiver.value, nil)!
-        for (name, value) in data where root!.members[name] != value {
+        // `$root` always names the object itself, whatever the data holds (st.js sets it before each call).
+        for (name, value) in data where name != "$root" && root!.members[name] != value {
             setProperty(object, name, makeValue(value))
             root!.members[name] = value
         }

@@ -14,7 +14,9 @@ public enum ScriptResult: Sendable, Hashable {
 /// first evaluation; scripts get no file, network or process access (plain JavaScriptCore has none), and
 /// a call that runs past `timeLimit` seconds is stopped and reported.
 ///
-/// JavaScriptCore serialises its own API calls; the mutex guards our caches.
+/// JavaScriptCore serialises its own API calls; the mutex guards our caches. Loop items refer to the
+/// resident top-level data as `$root`, so renders that run at the same time should not share an engine:
+/// each interpreter has its own.
 public final class ScriptEngine: @unchecked Sendable {
     public let timeLimit: Double
     let state = Mutex<EngineContext?>(nil)
@@ -30,6 +32,12 @@ public final class ScriptEngine: @unchecked Sendable {
     /// with `this` bound to `receiver`.
     public func evaluate(_ expression: String, receiver: ScriptReceiver) -> ScriptResult {
         withContext { $0.call(expression, receiver: receiver) }
+    }
+
+    /// Evaluates with `this` bound to the resident top-level data, brought up to date with `data` first
+    /// (under one lock, so evaluations from elsewhere cannot change it in between).
+    public func evaluate(_ expression: String, root data: JSONObject) -> ScriptResult {
+        withContext { $0.call(expression, receiver: $0.syncRoot(data)) }
     }
 
     /// Evaluates with `this` bound to a value converted for this call only.

@@ -1,8 +1,8 @@
 import JasonJSON
 import JasonScript
 
-/// Evaluates expressions in JavaScriptCore, the engine Jasonette used. Each scope's `this` is converted
-/// once and kept in the scope's slot; the top-level data stays resident in the engine between renders.
+/// Evaluates expressions in JavaScriptCore, the engine Jasonette used. The top-level data stays resident
+/// in the engine between renders; a loop item's `this` is converted once and kept in its scope's slot.
 public struct ScriptEvaluator: ExpressionEvaluator {
     public let engine: ScriptEngine
 
@@ -11,7 +11,13 @@ public struct ScriptEvaluator: ExpressionEvaluator {
     }
 
     public func evaluate(_ expression: String, in scope: Scope) -> Evaluation {
-        switch engine.evaluate(expression, receiver: receiver(for: scope)) {
+        let result: ScriptResult
+        if scope.isRoot, scope.lets.isEmpty, case .object(let data) = scope.this {
+            result = engine.evaluate(expression, root: data)
+        } else {
+            result = engine.evaluate(expression, receiver: receiver(for: scope))
+        }
+        return switch result {
         case .value(let value): .value(value)
         case .undefined: .undefined
         case .threw(let message): .failed(message)
@@ -20,20 +26,15 @@ public struct ScriptEvaluator: ExpressionEvaluator {
 
     func receiver(for scope: Scope) -> ScriptReceiver {
         if let cached = scope.slot.value as? ScriptReceiver { return cached }
-        let receiver: ScriptReceiver
-        if scope.isRoot, scope.lets.isEmpty, case .object(let data) = scope.this {
-            receiver = engine.rootReceiver(for: data)
+        var extras: [String: ScriptReceiver.Extra] = [:]
+        if case .object(let data) = scope.root {
+            extras["$root"] = .receiver(engine.rootReceiver(for: data))
         } else {
-            var extras: [String: ScriptReceiver.Extra] = [:]
-            if case .object(let data) = scope.root {
-                extras["$root"] = .receiver(engine.rootReceiver(for: data))
-            } else {
-                extras["$root"] = .json(scope.root)
-            }
-            if let index = scope.index { extras["$index"] = .json(.int(index)) }
-            for (name, value) in scope.lets { extras[name] = .json(value) }
-            receiver = engine.receiver(for: scope.this, extras: extras)
+            extras["$root"] = .json(scope.root)
         }
+        if let index = scope.index { extras["$index"] = .json(.int(index)) }
+        for (name, value) in scope.lets { extras[name] = .json(value) }
+        let receiver = engine.receiver(for: scope.this, extras: extras)
         scope.slot.value = receiver
         return receiver
     }

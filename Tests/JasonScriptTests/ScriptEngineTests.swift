@@ -48,6 +48,8 @@ import Testing
         #expect(engine.evaluate("$get.n", receiver: second) == .value(2))
         #expect(engine.evaluate("typeof $jason", receiver: second) == .value("undefined"))
         #expect(engine.evaluate("$root.$get.n", receiver: second) == .value(2))
+        #expect(engine.evaluate("typeof $get.n", root: ["$get": [:], "x": 1]) == .value("undefined"))
+        #expect(engine.evaluate("$get.n", root: data) == .value(2))
     }
 
     @Test func runawayScriptsAreStopped() {
@@ -67,3 +69,4 @@ import Testing
         #expect(fresh.isStarted)
     }
 }
+

@@ -7,7 +7,7 @@ import Testing
 
 /// The 138 cases from st.js's own test suite (`../shared/conformance/st-transform-cases.json`), each
 /// mapped onto our API and compared after sorting object keys.
-@Suite struct ConformanceTests {
+@Suite(.serialized) struct ConformanceTests {
     struct Case: Sendable, CustomTestStringConvertible {
         var number: Int
         var name: String
@@ -36,7 +36,7 @@ import Testing
         75: "the same lost #let definitions ($parent, $parent_index) as #73",
     ]
 
-    /// One engine for all cases, as st.js ran them in one JavaScript context.
+    /// One engine for all cases, as st.js ran them in one JavaScript context (so the cases run one by one).
     static let transformer = Transformer(evaluator: PathEvaluator.withScriptEngine(ScriptEngine()))
 
     @Test func allCasesAreThere() { #expect(Self.cases.count == 138) }
