@@ -24,6 +24,14 @@ let package = Package(
             ],
             path: "Benchmarks/ActionDispatch",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]),
+        .executableTarget(
+            name: "TemplateRender",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "JasonRuntime", package: root),
+            ],
+            path: "Benchmarks/TemplateRender",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -5,6 +5,10 @@ public enum JSNumber {
         if value.isNaN { return "NaN" }
         if value.isInfinite { return value < 0 ? "-Infinity" : "Infinity" }
         if value == 0 { return "0" }
+        if value == value.rounded(.towardZero), abs(value) < 1e15 { return String(Int(value)) }
+        // Swift already prints the shortest digits; without an exponent its text is JavaScript's.
+        let text = value.description
+        if !text.utf8.contains(UInt8(ascii: "e")), abs(value) >= 1e-6 { return text }
         let sign = value < 0 ? "-" : ""
         let (digits, n) = shortestDigits(abs(value))
         let k = digits.count

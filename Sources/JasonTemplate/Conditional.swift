@@ -8,31 +8,44 @@ public struct Conditional: Sendable {
         public var condition: String?
         public var key: String
         public var value: JSON
+        var test: StringTemplate?
+        var node: TemplateNode
     }
 
     public var branches: [Branch]
+    /// The array as written, which st.js returns when a condition cannot be evaluated.
+    let original: [JSON]
 
-    /// Recognises the shape; nil when the array is not a conditional. As in st.js, only the first
-    /// element must be a one-member object whose key is `#if` with an expression; the elements between
-    /// must be `#elseif`, the last `#else` or `#elseif` (names compared without case).
-    public init?(_ elements: [JSON]) {
-        guard case .object(let first)? = elements.first, first.count == 1,
-              let head = Directive(first.keys[0]), head.name.lowercased() == "#if", !head.expression.isEmpty
-        else { return nil }
-        var branches: [Branch] = []
-        for (i, element) in elements.enumerated() {
-            guard case .object(let members) = element, let key = members.keys.first,
-                  let directive = Directive(key) else { return nil }
-            if i > 0 {
-                let allowed = i == elements.count - 1 ? ["#else", "#elseif"] : ["#elseif"]
-                guard members.keys.allSatisfy({ Directive($0).map { allowed.contains($0.name.lowercased()) } ?? false })
-                else { return nil }
-            }
+    /// Recognises the shape; nil when the array is not a conditional.
+    public init?(_ elements: [JSON], at pointer: JSONPointer = .root) {
+        guard Self.isConditional(elements) else { return nil }
+        original = elements
+        branches = elements.enumerated().map { i, element in
+            let (key, value) = element.objectValue!.elements[0]
+            let directive = Directive(key)!
             // Running compares names exactly: anything but `#if`/`#elseif` is taken as `#else`.
             let tested = directive.name == "#if" || directive.name == "#elseif"
-            branches.append(Branch(condition: tested ? directive.expression : nil, key: key, value: members[key]!))
+            let at = pointer.appending(i).appending(key)
+            return Branch(condition: tested ? directive.expression : nil, key: key, value: value,
+                          test: tested ? .whole(directive.expression, at: at) : nil,
+                          node: TemplateNode(compiling: value, at: at))
         }
-        self.branches = branches
+    }
+
+    /// As in st.js, only the first element must be a one-member object whose key is `#if` with an
+    /// expression; the elements between must be `#elseif`, the last `#else` or `#elseif` (names compared
+    /// without case). Keys may be written without braces.
+    static func isConditional(_ elements: [JSON]) -> Bool {
+        guard case .object(let first)? = elements.first, first.count == 1,
+              let head = Directive(first.keys[0]), head.name.lowercased() == "#if", !head.expression.isEmpty
+        else { return false }
+        for (i, element) in elements.enumerated().dropFirst() {
+            guard case .object(let members) = element, !members.isEmpty else { return false }
+            let allowed = i == elements.count - 1 ? ["#else", "#elseif"] : ["#elseif"]
+            guard members.keys.allSatisfy({ Directive($0).map { allowed.contains($0.name.lowercased()) } ?? false })
+            else { return false }
+        }
+        return true
     }
 
     /// Which branch wins.
@@ -46,28 +59,20 @@ public struct Conditional: Sendable {
     /// The winning branch, evaluating conditions in order as `Conditional.run` does.
     public func choose(_ evaluator: any ExpressionEvaluator, in scope: Scope) -> Choice {
         var run = Run(evaluator: evaluator, root: scope.root)
-        switch choose(&run, scope) {
-        case .branch(let i): return .branch(i)
-        case .none: return .none
-        case .unresolved(let expression, _):
-            let reason = run.diagnostics.last.map { d -> String in
-                if case .failed(let message) = d.kind { return message }
-                return "undefined"
-            } ?? "no data"
-            return .unresolved(expression: expression, reason: reason)
-        }
+        return choose(&run, scope)
     }
 
     func choose(_ run: inout Run, _ scope: Scope) -> Choice {
         for (i, branch) in branches.enumerated() {
-            guard let condition = branch.condition else { return .branch(i) }
-            let whole = "{{" + condition + "}}"
-            run.path.append(String(i))
-            run.path.append(branch.key)
-            let result = run.fill(whole, scope)
-            run.path.removeLast(2)
-            guard let result, result != .string(whole) else {
-                return .unresolved(expression: condition, reason: "")
+            guard let test = branch.test, let condition = branch.condition else { return .branch(i) }
+            let reported = run.diagnostics.count
+            let result = run.fill(test, scope)
+            guard let result, result != .string(test.text) else {
+                let reason = run.diagnostics.dropFirst(reported).last.map { d -> String in
+                    if case .failed(let message) = d.kind { return message }
+                    return "undefined"
+                } ?? "no data"
+                return .unresolved(expression: condition, reason: reason)
             }
             if result.isTruthy { return .branch(i) }
         }
@@ -77,14 +82,11 @@ public struct Conditional: Sendable {
     func run(_ run: inout Run, _ scope: Scope) -> JSON? {
         switch choose(&run, scope) {
         case .branch(let i):
-            run.path.append(String(i))
-            run.path.append(branches[i].key)
-            defer { run.path.removeLast(2) }
-            return run.transform(branches[i].value, scope)
+            return run.transform(branches[i].node, scope)
         case .none:
             return .null
         case .unresolved:
-            return .array(branches.map { .object([$0.key: $0.value]) })
+            return .array(original)
         }
     }
 }

@@ -3,74 +3,72 @@ import JasonJSON
 /// The directive keys of an object: `#each`, `#let`, `#concat`, `#merge` (T8–T11). `#include` is
 /// handled before the keys are walked; any other directive key is dropped (T5).
 extension Run {
-    mutating func runDirective(_ directive: Directive, value: JSON, template: JSONObject, _ scope: Scope) -> JSON? {
-        switch directive.name {
-        case "#each": return each(directive.expression, body: value, template: template, scope)
-        case "#let": return letBlock(value, scope)
-        case "#concat": return concat(value, template: template, scope)
-        case "#merge": return merge(value, scope)
+    /// The directive's result, or nil when it leaves the object as it is being built (an unknown name,
+    /// or `#let`/`#concat`/`#merge` whose value is not an array of the right size).
+    mutating func runDirective(_ name: String, expression: StringTemplate, body: TemplateNode, parts: [TemplateNode],
+                               raw: JSON, template: ObjectTemplate, _ scope: Scope) -> JSON? {
+        let isArray = raw.arrayValue != nil
+        switch name {
+        case "#each": return each(expression, body: body, template: template, scope)
+        case "#let": return isArray && parts.count == 2 ? letBlock(parts[0], parts[1], scope) : nil
+        case "#concat": return isArray ? concat(parts, template: template, scope) : nil
+        case "#merge": return isArray ? merge(parts, scope) : nil
         default: return nil
         }
     }
 
     /// `{"{{#each EXPR}}": body}`: the body once per element, the element as `this` with `$index`;
     /// falsy results dropped. Not an array: the object stays as written.
-    mutating func each(_ expression: String, body: JSON, template: JSONObject, _ scope: Scope) -> JSON {
-        guard case .array(let items)? = fillRaw(expression, scope) else { return .object(template) }
+    mutating func each(_ expression: StringTemplate, body: TemplateNode, template: ObjectTemplate,
+                       _ scope: Scope) -> JSON {
+        guard let slot = expression.slots.first,
+              case .array(let items)? = fillRaw(slot.expression, scope, at: expression.pointer)
+        else { return .object(template.original) }
         var out: [JSON] = []
+        out.reserveCapacity(items.count)
+        // Items are rendered one after another, so they can share one slot, emptied for each.
+        let itemSlot = ScopeSlot()
         for (i, item) in items.enumerated() {
-            path.append(String(i))
-            let itemScope = Scope(this: item, root: root, index: i, lets: scope.lets)
+            itemSlot.value = nil
+            let itemScope = Scope(this: item, root: root, index: i, lets: scope.lets, slot: itemSlot)
             if let value = transform(body, itemScope), value.isTruthy { out.append(value) }
-            path.removeLast()
         }
         return .array(out)
     }
 
     /// `{"{{#let}}": [DEFS, T]}`: DEFS rendered, its keys visible to T and every loop inside it (T9).
-    mutating func letBlock(_ value: JSON, _ scope: Scope) -> JSON? {
-        guard case .array(let parts) = value, parts.count == 2 else { return nil }
-        path.append("0")
-        let defs = transform(parts[0], scope)
-        path.removeLast()
-        var inner = scope
-        if case .object(let names)? = defs {
-            for (name, value) in names { inner.lets[name] = value }
+    mutating func letBlock(_ defs: TemplateNode, _ body: TemplateNode, _ scope: Scope) -> JSON? {
+        let names = transform(defs, scope)
+        var lets = scope.lets
+        if case .object(let declared)? = names {
+            for (name, value) in declared { lets[name] = value }
         }
-        path.append("1")
-        defer { path.removeLast() }
-        return transform(parts[1], Scope(this: inner.this, root: inner.root, index: inner.index,
-                                         lets: inner.lets, isRoot: inner.isRoot && inner.lets.isEmpty))
+        return transform(body, Scope(this: scope.this, root: scope.root, index: scope.index, lets: lets,
+                                     isRoot: scope.isRoot && lets.isEmpty))
     }
 
     /// `{"{{#concat}}": [A, B, …]}`: arrays spliced, other values appended; if any `{{` survives, the
     /// whole object stays as written (T10).
-    mutating func concat(_ value: JSON, template: JSONObject, _ scope: Scope) -> JSON? {
-        guard case .array(let parts) = value else { return nil }
+    mutating func concat(_ parts: [TemplateNode], template: ObjectTemplate, _ scope: Scope) -> JSON? {
         var out: [JSON] = []
-        for (i, part) in parts.enumerated() {
-            path.append(String(i))
+        for part in parts {
             switch transform(part, scope) {
             case .array(let elements)?: out += elements
             case let other?: out.append(other)
             case nil: break
             }
-            path.removeLast()
         }
         let result = JSON.array(out)
-        return result.containsExpression ? .object(template) : result
+        return result.containsExpression ? .object(template.original) : result
     }
 
     /// `{"{{#merge}}": [O1, O2, …]}`: the members of each rendered part, later ones winning (T11).
-    mutating func merge(_ value: JSON, _ scope: Scope) -> JSON? {
-        guard case .array(let parts) = value else { return nil }
+    mutating func merge(_ parts: [TemplateNode], _ scope: Scope) -> JSON? {
         var merged = JSONObject()
-        for (i, part) in parts.enumerated() {
-            path.append(String(i))
+        for part in parts {
             if let rendered = transform(part, scope) {
                 for (key, member) in Self.enumerableMembers(rendered) { merged[key] = member }
             }
-            path.removeLast()
         }
         merged.removeValue(forKey: "$index")
         for name in scope.lets.keys { merged.removeValue(forKey: name) }
@@ -89,11 +87,9 @@ extension Run {
 
     /// The base value of an object with an `{{#include}}` key: the key's value as written, or with an
     /// expression, that expression evaluated against the value (T12).
-    mutating func includeBase(key: String, value: JSON) -> JSON {
-        guard let directive = Directive(key), !directive.expression.isEmpty else { return value }
-        path.append(key)
-        defer { path.removeLast() }
-        return fillRaw(directive.expression, Scope(this: value, root: root)) ?? .null
+    mutating func includeBase(_ expression: ParsedExpression?, value: JSON, at pointer: JSONPointer) -> JSON {
+        guard let expression else { return value }
+        return fillRaw(expression, Scope(this: value, root: root), at: pointer) ?? .null
     }
 }
 

@@ -1,43 +1,58 @@
 import JasonJSON
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
-/// Filling the `{{ }}` expressions of one string (spec T1–T3), and the string tests st.js makes.
+/// The string tests and edits st.js makes while filling `{{ }}` (spec T1–T3), on UTF-8 bytes.
 enum Fillout {
     struct Slot {
-        var variable: Substring   // "{{expr}}"
-        var expression: Substring // "expr"
-        var offset: Int
+        var variable: String   // "{{expr}}"
+        var expression: String // "expr"
+        var offset: Int        // UTF-8 offset of "{{"
     }
 
-    /// Every `{{…}}` in the string, matched non-greedily and never across a line break.
+    static let open: UInt8 = 0x7B, close: UInt8 = 0x7D, newline: UInt8 = 0x0A, carriage: UInt8 = 0x0D
+
+    /// Every `{{…}}` in the string (`/\{\{(.*?)\}\}/g`): non-greedy, never across a line break.
     static func slots(in text: String) -> [Slot] {
+        let bytes = Array(text.utf8)
         var slots: [Slot] = []
-        var index = text.startIndex
-        while let open = text[index...].firstRange(of: "{{") {
-            var search = open.upperBound
-            var found: Range<String.Index>? = nil
-            while search < text.endIndex {
-                let c = text[search]
-                if c == "\n" || c == "\r" { break }
-                if c == "}", text[search...].hasPrefix("}}") {
-                    found = search..<text.index(search, offsetBy: 2)
-                    break
-                }
-                search = text.index(after: search)
+        var i = 0
+        while i + 1 < bytes.count {
+            guard bytes[i] == open, bytes[i + 1] == open else { i += 1; continue }
+            var j = i + 2
+            var end: Int? = nil
+            while j + 1 < bytes.count + 1, j < bytes.count {
+                if bytes[j] == newline || bytes[j] == carriage { break }
+                if bytes[j] == close, j + 1 < bytes.count, bytes[j + 1] == close { end = j; break }
+                j += 1
             }
-            guard let close = found else { index = text.index(after: open.lowerBound); continue }
-            let offset = text.utf8.distance(from: text.startIndex, to: open.lowerBound)
-            slots.append(Slot(variable: text[open.lowerBound..<close.upperBound],
-                              expression: text[open.upperBound..<close.lowerBound], offset: offset))
-            index = close.upperBound
+            guard let end else { i += 1; continue }
+            slots.append(Slot(variable: String(decoding: bytes[i..<end + 2], as: UTF8.self),
+                              expression: String(decoding: bytes[i + 2..<end], as: UTF8.self), offset: i))
+            i = end + 2
         }
         return slots
     }
 
     /// `^\{\{((?!\}\}).)*\}\}$`: the whole string is one expression.
     static func isWholeExpression(_ text: String) -> Bool {
-        guard text.hasPrefix("{{"), text.hasSuffix("}}"), text.utf8.count >= 4 else { return false }
-        let inner = text.dropFirst(2).dropLast(2)
-        return !inner.contains("}}") && !inner.contains(where: { $0 == "\n" || $0 == "\r" })
+        text.utf8.withContiguousStorageIfAvailable { isWholeExpression($0) }
+            ?? Array(text.utf8).withUnsafeBufferPointer { isWholeExpression($0) }
+    }
+
+    static func isWholeExpression(_ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        let n = b.count
+        guard n >= 4, b[0] == open, b[1] == open, b[n - 2] == close, b[n - 1] == close else { return false }
+        var i = 2
+        while i < n - 2 {
+            if b[i] == newline || b[i] == carriage { return false }
+            if b[i] == close, b[i + 1] == close { return false }
+            i += 1
+        }
+        return true
     }
 
     /// JavaScript's `String(value)`.
@@ -55,26 +70,61 @@ enum Fillout {
 
     /// `String.prototype.replace(pattern, replacement)` with a string pattern: the first occurrence only,
     /// and `$$`, `$&`, `` $` ``, `$'` in the replacement are interpreted (st.js relies on this, quirks included).
-    static func replaceFirst(_ pattern: Substring, in text: String, with replacement: String) -> String {
-        guard let range = text.firstRange(of: pattern) else { return text }
-        var expanded = ""
-        var chars = replacement[...]
-        while let c = chars.first {
-            chars.removeFirst()
-            guard c == "$", let next = chars.first else { expanded.append(c); continue }
-            switch next {
-            case "$": expanded.append("$"); chars.removeFirst()
-            case "&": expanded += pattern; chars.removeFirst()
-            case "`": expanded += text[..<range.lowerBound]; chars.removeFirst()
-            case "'": expanded += text[range.upperBound...]; chars.removeFirst()
-            default: expanded.append("$")
+    static func replaceFirst(_ pattern: String, in text: String, with replacement: String) -> String {
+        var text = text, pattern = pattern, replacement = replacement
+        return text.withUTF8 { t in
+            pattern.withUTF8 { p in
+                replacement.withUTF8 { r in replaceFirst(p, in: t, with: r) } ?? String(decoding: t, as: UTF8.self)
             }
         }
-        return text[..<range.lowerBound] + expanded + text[range.upperBound...]
     }
-}
 
-extension Fillout {
+    static func replaceFirst(_ p: UnsafeBufferPointer<UInt8>, in t: UnsafeBufferPointer<UInt8>,
+                             with r: UnsafeBufferPointer<UInt8>) -> String? {
+        guard let at = firstIndex(of: p, in: t) else { return nil }
+        let before = UnsafeBufferPointer(rebasing: t[..<at]), after = UnsafeBufferPointer(rebasing: t[(at + p.count)...])
+        // Expanding `$&`, `` $` `` or `$'` can make the result longer than the replacement's bytes.
+        let capacity = before.count + after.count + r.count * (r.contains(0x24) ? max(t.count, 2) : 1)
+        return String(unsafeUninitializedCapacity: capacity) { out in
+            var n = 0
+            func put(_ bytes: UnsafeBufferPointer<UInt8>) {
+                if bytes.isEmpty { return }
+                _ = UnsafeMutableBufferPointer(rebasing: out[n..<n + bytes.count]).initialize(from: bytes)
+                n += bytes.count
+            }
+            put(before)
+            var i = 0
+            while i < r.count {
+                if r[i] == 0x24, i + 1 < r.count {
+                    switch r[i + 1] {
+                    case 0x24: out[n] = 0x24; n += 1; i += 2; continue
+                    case 0x26: put(p); i += 2; continue       // $&: the match
+                    case 0x60: put(before); i += 2; continue  // $`: what precedes it
+                    case 0x27: put(after); i += 2; continue   // $': what follows it
+                    default: break
+                    }
+                }
+                out[n] = r[i]
+                n += 1
+                i += 1
+            }
+            put(after)
+            return n
+        }
+    }
+
+    static func firstIndex(of needle: UnsafeBufferPointer<UInt8>, in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard !needle.isEmpty else { return 0 }
+        guard needle.count <= bytes.count else { return nil }
+        let first = needle[0]
+        var i = 0
+        while i <= bytes.count - needle.count {
+            if bytes[i] == first, memcmp(bytes.baseAddress! + i, needle.baseAddress!, needle.count) == 0 { return i }
+            i += 1
+        }
+        return nil
+    }
+
     /// `/#include/.test(JSON.stringify(template))`.
     static func mentionsInclude(_ template: JSON) -> Bool {
         switch template {
@@ -87,48 +137,13 @@ extension Fillout {
 
     /// `/\{\{([ ]*#include)[ ]*(.*)\}\}/` on an object key.
     static func isIncludeKey(_ key: String) -> Bool {
-        key.contains(/\{\{([ ]*#include)[ ]*(.*)\}\}/)
+        key.contains("#include") && key.contains(/\{\{([ ]*#include)[ ]*(.*)\}\}/)
     }
 
     /// For a string holding `{{#include EXPR}}` (EXPR without spaces), the include's expression
     /// (empty when it has none); nil for any other string.
     static func includeString(_ text: String) -> String? {
-        guard text.contains(/\{\{([ ]*#include)[ ]*([^ ]*)\}\}/) else { return nil }
+        guard text.contains("#include"), text.contains(/\{\{([ ]*#include)[ ]*([^ ]*)\}\}/) else { return nil }
         return Directive(text)?.expression ?? ""
-    }
-}
-
-extension Run {
-    /// `TRANSFORM.fillout(data, text)`: each `{{…}}` in turn, on the progressively filled string (T3).
-    mutating func fill(_ text: String, _ scope: Scope) -> JSON? {
-        guard text.contains("{{") else { return .string(text) }
-        let slots = Fillout.slots(in: text)
-        guard !slots.isEmpty, scope.this.isTruthy else { return .string(text) }
-        var current = text
-        for slot in slots {
-            guard let value = evaluate(String(slot.expression), scope, offset: slot.offset) else { continue }
-            if Fillout.isWholeExpression(current) { return value }
-            let replacement = value.isTruthy ? Fillout.jsString(value) : ""
-            current = Fillout.replaceFirst(slot.variable, in: current, with: replacement)
-        }
-        return .string(current)
-    }
-
-    /// `fillout(data, "{{EXPR}}", raw)` as `#each` and `#include` use it: the value itself, `""` for a
-    /// falsy one, nil when it is undefined or throws.
-    mutating func fillRaw(_ expression: String, _ scope: Scope) -> JSON? {
-        guard scope.this.isTruthy, let slot = Fillout.slots(in: "{{" + expression + "}}").first,
-              let value = evaluate(String(slot.expression), scope, offset: 0) else { return nil }
-        return value.isTruthy ? value : .string("")
-    }
-
-    /// One expression; undefined and failures are reported and give nil.
-    mutating func evaluate(_ expression: String, _ scope: Scope, offset: Int) -> JSON? {
-        switch evaluator.evaluate(expression, in: scope) {
-        case .value(let v): return v
-        case .undefined: report(expression, offset: offset, .undefined)
-        case .failed(let message): report(expression, offset: offset, .failed(message))
-        }
-        return nil
     }
 }

@@ -7,7 +7,7 @@ extension Run {
         var holders: [[PathStep]] = []
         Self.collectIncludeHolders(template, at: [], into: &holders)
         // Nothing selected (a bare "{{#include …}}" string, say): st.js then transforms the whole template.
-        if holders.isEmpty { return transform(template, Scope.top(data)) }
+        if holders.isEmpty { return transform(TemplateNode(compiling: template), Scope.top(data)) }
         // Deepest first (by the length of st.js's subscript path); each holder once.
         var seen = Set<String>()
         let ordered = holders.enumerated().sorted { a, b in
@@ -17,9 +17,8 @@ extension Run {
         var result = template
         for holder in ordered {
             guard let object = result.value(at: holder) else { continue }
-            path = holder.map(\.token)
-            let transformed = transform(object, Scope.top(data)) ?? .null
-            path = []
+            let pointer = holder.reduce(JSONPointer.root) { $0.appending($1.token) }
+            let transformed = transform(TemplateNode(compiling: object, at: pointer), Scope.top(data)) ?? .null
             if holder.isEmpty { result = transformed } else { result.set(transformed, at: holder) }
         }
         return result

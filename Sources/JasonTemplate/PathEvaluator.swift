@@ -10,11 +10,13 @@ public struct PathEvaluator: ExpressionEvaluator {
     }
 
     public func evaluate(_ expression: String, in scope: Scope) -> Evaluation {
-        if let parsed = PathExpression(expression), let result = Self.evaluate(parsed, in: scope) {
-            return result
-        }
-        if let fallback { return fallback.evaluate(expression, in: scope) }
-        return .failed("'\(expression)' is not a plain path; JavaScript expressions need the script engine")
+        evaluate(ParsedExpression(expression), in: scope)
+    }
+
+    public func evaluate(_ expression: ParsedExpression, in scope: Scope) -> Evaluation {
+        if let path = expression.path, let result = Self.evaluate(path, in: scope) { return result }
+        if let fallback { return fallback.evaluate(expression.text, in: scope) }
+        return .failed("'\(expression.text)' is not a plain path; JavaScript expressions need the script engine")
     }
 
     /// The value of a parsed path, or nil when the answer depends on JavaScript itself
@@ -25,7 +27,7 @@ public struct PathEvaluator: ExpressionEvaluator {
             return .value(value)
         case .path(let head, let steps):
             var current: JSON
-            if head == "this" {
+            if head.utf8.first == UInt8(ascii: "t"), head == "this" {
                 current = scope.this
             } else if let found = scope.lookup(head) {
                 current = found

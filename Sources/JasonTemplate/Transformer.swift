@@ -1,10 +1,13 @@
 import JasonJSON
+import Synchronization
 
 /// The ST transform (`ST.transform(template, data)`) over our JSON values, with st.js's exact rules
 /// (spec §3), quirks included. Pure and synchronous; expressions go to the injected evaluator, and every
-/// expression that stays unresolved or throws is reported beside the result.
+/// expression that stays unresolved or throws is reported beside the result. Templates are compiled
+/// once and kept in a small cache, so rendering the same template again skips all parsing.
 public struct Transformer: Sendable {
     public var evaluator: any ExpressionEvaluator
+    let cache = TemplateCache()
 
     public init(evaluator: any ExpressionEvaluator = PathEvaluator()) {
         self.evaluator = evaluator
@@ -18,7 +21,7 @@ public struct Transformer: Sendable {
         if Fillout.mentionsInclude(template) {
             value = run.transformIncludesOnly(template, data: data)
         } else {
-            value = run.transform(template, Scope.top(data))
+            value = run.transform(cache.node(for: template), Scope.top(data))
         }
         return Rendered(value: value, diagnostics: run.diagnostics)
     }
@@ -26,24 +29,39 @@ public struct Transformer: Sendable {
     /// `TRANSFORM.run(template, data)`: the whole template, whatever it holds.
     public func run(_ template: JSON, data: JSON) -> Rendered {
         var run = Run(evaluator: evaluator, root: data)
-        let value = run.transform(template, Scope.top(data))
+        let value = run.transform(cache.node(for: template), Scope.top(data))
         return Rendered(value: value, diagnostics: run.diagnostics)
     }
 
     /// `TRANSFORM.fillout(data, text)`: one string's expressions.
     public func fill(_ text: String, data: JSON) -> Rendered {
         var run = Run(evaluator: evaluator, root: data)
-        let value = run.fill(text, Scope.top(data))
+        let value = text.contains("{{") ? run.fill(StringTemplate(text, at: .root), Scope.top(data)) : .string(text)
         return Rendered(value: value, diagnostics: run.diagnostics)
     }
 }
 
-/// One rendering pass: carries the diagnostics and the path to the node being rendered.
+/// Compiled templates by their JSON. Bounded: past `limit` entries it starts again empty.
+final class TemplateCache: Sendable {
+    let limit = 512
+    let nodes = Mutex<[JSON: TemplateNode]>([:])
+
+    func node(for template: JSON) -> TemplateNode {
+        if let cached = nodes.withLock({ $0[template] }) { return cached }
+        let node = TemplateNode(compiling: template)
+        nodes.withLock { nodes in
+            if nodes.count >= limit { nodes.removeAll() }
+            nodes[template] = node
+        }
+        return node
+    }
+}
+
+/// One rendering pass over a compiled template: the evaluator, `$root`, and what went unresolved.
 struct Run {
     let evaluator: any ExpressionEvaluator
     let root: JSON
     var diagnostics: [TemplateDiagnostic] = []
-    var path: [String] = []
 
     init(evaluator: any ExpressionEvaluator, root: JSON) {
         self.evaluator = evaluator
@@ -52,80 +70,63 @@ struct Run {
 
     /// `TRANSFORM.run`: strings are filled, conditional arrays reduced, other arrays mapped with their
     /// falsy results dropped (T6), objects transformed key by key (T5).
-    mutating func transform(_ template: JSON, _ scope: Scope) -> JSON? {
-        switch template {
-        case .string(let text):
-            return transformString(text, scope)
+    mutating func transform(_ node: TemplateNode, _ scope: Scope) -> JSON? {
+        switch node {
+        case .constant(let value):
+            return value
+        case .string(let template):
+            switch template.include {
+            case .none: return fill(template, scope)
+            case .bare: return .string(template.text)
+            // `"{{#include EXPR}}"`: the value itself, not transformed (T12).
+            case .expression(let expression): return fillRaw(expression, scope, at: template.pointer) ?? .null
+            }
         case .array(let elements):
-            if let conditional = Conditional(elements) { return conditional.run(&self, scope) }
             var out: [JSON] = []
             out.reserveCapacity(elements.count)
-            for (i, element) in elements.enumerated() {
-                path.append(String(i))
+            for element in elements {
                 if let value = transform(element, scope), value.isTruthy { out.append(value) }
-                path.removeLast()
             }
             return .array(out)
-        case .object(let members):
-            return transformObject(members, scope)
-        case .null, .bool, .int, .double:
-            return template
+        case .conditional(let conditional):
+            return conditional.run(&self, scope)
+        case .object(let template):
+            return transformObject(template, scope)
         }
     }
 
-    mutating func transformString(_ text: String, _ scope: Scope) -> JSON? {
-        guard text.contains("{{"), Directive.isTemplate(text) else { return .string(text) }
-        if let include = Fillout.includeString(text) {
-            // `"{{#include EXPR}}"`: the value itself, not transformed (T12).
-            return include.isEmpty ? .string(text) : fillRaw(include, scope) ?? .null
-        }
-        return fill(text, scope)
-    }
-
-    mutating func transformObject(_ members: JSONObject, _ scope: Scope) -> JSON? {
+    mutating func transformObject(_ template: ObjectTemplate, _ scope: Scope) -> JSON? {
         var result: JSON = .object([:])
-        let ordered = JSOrder.members(members)
-        if let include = ordered.first(where: { Fillout.isIncludeKey($0.key) }) {
-            result = includeBase(key: include.key, value: include.value)
+        if let include = template.include {
+            result = includeBase(include.expression, value: include.value, at: include.pointer)
         }
-        for (key, value) in ordered {
-            path.append(key)
-            defer { path.removeLast() }
-            if key.contains("{{"), Directive.isTemplate(key) {
-                if let directive = Directive(key) {
-                    if let replacement = runDirective(directive, value: value, template: members, scope) {
-                        result = replacement
-                    }
-                    continue
-                }
-                // A template key: key and value filled one level, kept when both are defined.
-                let k = fill(key, scope)
-                let v = value.stringValue.map { fill($0, scope) } ?? value
-                if let k, let v { Self.set(&result, Fillout.jsString(k), v) }
+        var members = JSONObject(minimumCapacity: template.members.count)
+        var isObject = true
+        func commit() { if isObject, case .object = result { result = .object(members) } }
+        if case .object(let base) = result { members = base } else { isObject = false }
+        for member in template.members {
+            let key = member.key
+            switch member.kind {
+            case .include:
                 continue
-            }
-            if case .string(let text) = value, let directive = Directive(text), directive.name == "#?" {
-                let whole = "{{" + directive.expression + "}}"
-                if let filled = fill(whole, scope), filled.isTruthy, filled != JSON.string(whole) {
-                    Self.set(&result, key, filled)
+            case .directive(let name, let expression, let body, let parts):
+                guard let replacement = runDirective(name, expression: expression, body: body, parts: parts,
+                                                     raw: member.raw, template: template, scope) else { continue }
+                result = replacement
+                if case .object(let base) = replacement { members = base; isObject = true } else { isObject = false }
+            case .templateKey(let keyTemplate, let valueTemplate):
+                let k = fill(keyTemplate, scope)
+                let v = valueTemplate.map { fill($0, scope) } ?? template.original[key]
+                if let k, let v, isObject { members[Fillout.jsString(k)] = v }
+            case .existential(let whole):
+                if let filled = fill(whole, scope), filled.isTruthy, filled != .string(whole.text), isObject {
+                    members[key] = filled
                 }
-                continue
+            case .plain(let node):
+                if let item = transform(node, scope), isObject { members[key] = item }
             }
-            if let item = transform(value, scope) { Self.set(&result, key, item) }
         }
+        commit()
         return result
-    }
-
-    /// `result[key] = value` as JavaScript does it: only objects keep new members.
-    static func set(_ result: inout JSON, _ key: String, _ value: JSON) {
-        guard case .object(var members) = result else { return }
-        result = .null // let the dictionary be mutated in place
-        members[key] = value
-        result = .object(members)
-    }
-
-    mutating func report(_ expression: String, offset: Int, _ kind: TemplateDiagnostic.Kind) {
-        let pointer = path.reduce(JSONPointer.root) { $0.appending($1) }
-        diagnostics.append(TemplateDiagnostic(pointer: pointer, expression: expression, offset: offset, kind: kind))
     }
 }

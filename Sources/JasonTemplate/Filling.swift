@@ -1,0 +1,70 @@
+import JasonJSON
+
+extension Run {
+    /// `TRANSFORM.fillout(data, text)`: each `{{…}}` in turn, on the progressively filled string (T3).
+    /// A falsy `this` is not evaluated at all (T2).
+    mutating func fill(_ template: StringTemplate, _ scope: Scope) -> JSON? {
+        guard !template.slots.isEmpty, scope.this.isTruthy else { return .string(template.text) }
+        if template.slots.count == 1 || template.repeatsVariable {
+            return fillInTurn(template, scope, from: 0, current: template.text)
+        }
+        // By position: the same result as st.js's successive replacements as long as no value brings
+        // braces or `$` patterns of its own; the first one that does hands over to the exact way.
+        var out = ""
+        out.reserveCapacity(template.text.utf8.count + 16)
+        for (i, slot) in template.slots.enumerated() {
+            out += template.segments[i]
+            guard let value = evaluate(slot.expression, scope, at: template.pointer, offset: slot.offset) else {
+                out += slot.variable
+                continue
+            }
+            let replacement = value.isTruthy ? Fillout.jsString(value) : ""
+            let plain = !replacement.utf8.contains { $0 == 0x7B || $0 == 0x7D || $0 == 0x24 }
+            let isLastAndAlone = out.isEmpty && i == template.slots.count - 1 && template.segments[i + 1].isEmpty
+            guard plain, !isLastAndAlone else {
+                let rest = template.segments[(i + 1)...].enumerated().map { j, segment in
+                    j == 0 ? segment : template.slots[i + j].variable + segment
+                }.joined()
+                var current = out + slot.variable + rest
+                if Fillout.isWholeExpression(current) { return value }
+                current = Fillout.replaceFirst(slot.variable, in: current, with: replacement)
+                return fillInTurn(template, scope, from: i + 1, current: current)
+            }
+            out += replacement
+        }
+        return .string(out + template.segments[template.slots.count])
+    }
+
+    /// st.js's own way: each slot in turn replaces its first occurrence in the string filled so far,
+    /// and a string that has become exactly one expression gives that expression's value.
+    mutating func fillInTurn(_ template: StringTemplate, _ scope: Scope, from first: Int, current start: String) -> JSON? {
+        var current = start
+        for slot in template.slots[first...] {
+            guard let value = evaluate(slot.expression, scope, at: template.pointer, offset: slot.offset) else { continue }
+            if Fillout.isWholeExpression(current) { return value }
+            let replacement = value.isTruthy ? Fillout.jsString(value) : ""
+            current = Fillout.replaceFirst(slot.variable, in: current, with: replacement)
+        }
+        return .string(current)
+    }
+
+    /// `fillout(data, "{{EXPR}}", raw)` as `#each` and `#include` use it: the value itself, `""` for a
+    /// falsy one, nil when it is undefined or throws.
+    mutating func fillRaw(_ expression: ParsedExpression, _ scope: Scope, at pointer: JSONPointer) -> JSON? {
+        guard scope.this.isTruthy, let value = evaluate(expression, scope, at: pointer, offset: 0) else { return nil }
+        return value.isTruthy ? value : .string("")
+    }
+
+    /// One expression; undefined and failures are reported and give nil.
+    mutating func evaluate(_ expression: ParsedExpression, _ scope: Scope, at pointer: JSONPointer,
+                           offset: Int) -> JSON? {
+        let kind: TemplateDiagnostic.Kind
+        switch evaluator.evaluate(expression, in: scope) {
+        case .value(let v): return v
+        case .undefined: kind = .undefined
+        case .failed(let message): kind = .failed(message)
+        }
+        diagnostics.append(TemplateDiagnostic(pointer: pointer, expression: expression.text, offset: offset, kind: kind))
+        return nil
+    }
+}
