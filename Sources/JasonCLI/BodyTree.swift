@@ -10,7 +10,7 @@ public enum RenderMode: String, Sendable, CaseIterable, ExpressibleByArgument {
 /// the view nests them (header, sections and their items, layers, footer, components).
 enum BodyTree {
     static let containers = ["header", "sections", "items", "components", "layers", "footer", "tabs"]
-    static let shown = ["text", "title", "url", "placeholder", "value", "name"]
+    static let shown = ["text", "title", "url", "placeholder", "value", "name", "badge"]
 
     static func lines(_ body: JSON) -> [String] {
         var out = ["body"]

@@ -16,6 +16,7 @@ final class EngineContext: @unchecked Sendable {
     /// `JSON.stringify` leaving out st.js's bookkeeping keys.
     let stringify: JSObjectRef
     var root: RootMirror?
+    let timeLimit: Double
 
     struct CompileError: Error { var message: String }
 
@@ -27,6 +28,7 @@ final class EngineContext: @unchecked Sendable {
     }
 
     init(timeLimit: Double) {
+        self.timeLimit = timeLimit
         group = JSContextGroupCreate()
         context = JSGlobalContextCreateInGroup(group, nil)
         JSContextGroupSetExecutionTimeLimit(group, timeLimit, nil, nil)
@@ -120,7 +122,11 @@ final class EngineContext: @unchecked Sendable {
             result = callWithPrototypes(fn, receiver, &exception)
         }
         guard let result, exception == nil else {
-            return .threw(exception.map(describe) ?? "the expression was stopped after running too long")
+            let message = exception.map(describe) ?? ""
+            if message.isEmpty || message == "JavaScript execution terminated." {
+                return .threw("stopped after running longer than \(JSNumber.format(timeLimit)) s")
+            }
+            return .threw(message)
         }
         if JSValueIsStrictEqual(context, result, failure) {
             let message = JSObjectGetProperty(context, JSContextGetGlobalObject(context), errorName, nil)
