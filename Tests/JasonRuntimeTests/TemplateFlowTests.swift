@@ -27,6 +27,20 @@ import Testing
         #expect(d.kind == .undefined)
     }
 
+    @Test func throwingExpressionIsLocatedWithTheJavaScriptError() async throws {
+        let r = try await run("{\"type\": \"$test.print\",\n \"options\": {\"a\": [\"x\", \"n={{$get.list.map(function(i){ return i.x.y })}}\"]}}")
+        #expect(r.printed == [#"{"a":["x","n={{$get.list.map(function(i){ return i.x.y })}}"]}"#])
+        let step = try #require(r.log.all.compactMap { event -> ActionStep? in
+            if case .willRun(let step) = event { return step }
+            return nil
+        }.first)
+        let d = try #require(step.templateDiagnostics.first)
+        #expect(d.pointer.description == "/options/a/1")
+        #expect(d.location == SourceLocation(line: 2, column: 25))
+        #expect(d.offset == 2)
+        #expect(d.kind == .failed("TypeError: undefined is not an object (evaluating '$get.list.map')"))
+    }
+
     @Test func javascriptExpressionsAreEvaluated() async throws {
         let r = try await run(#"""
             {"type": "$test.return", "options": {"items": [{"n": 1}, {"n": 2}]},

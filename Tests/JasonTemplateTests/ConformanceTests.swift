@@ -30,10 +30,12 @@ import Testing
 
     /// Cases we knowingly do not reproduce, by number, with the reason. The test fails if one of them
     /// starts passing, so this list can only shrink.
-    static let knownDifferences: [Int: String] = [
-        73: "its #let definitions were lost when the case was recorded (st.js's JSON.stringify leaves out #let names, and its #let memory is never cleared); LetTests has the case with them",
-        74: "the same lost #let definitions as #73",
-        75: "the same lost #let definitions ($parent, $parent_index) as #73",
+    static let knownDifferences: [Int: (name: String, reason: String)] = [
+        73: ("let / $parent / WITH #let assignment, variables exist all throughout the transform",
+             "its #let definitions were lost when the case was recorded (st.js's JSON.stringify leaves out #let names, and its #let memory is never cleared); LetTests has the case with them"),
+        74: ("let / $parent / works through multiple loops all the way to the leaf node",
+             "the same lost #let definitions as #73"),
+        75: ("let / $parent / #each", "the same lost #let definitions ($parent, $parent_index) as #73"),
     ]
 
     /// One engine for all cases, as st.js ran them in one JavaScript context (so the cases run one by one).
@@ -44,8 +46,9 @@ import Testing
     @Test(arguments: cases)
     func conformanceCase(_ c: Case) throws {
         let actual = try Self.call(c)
-        if let reason = Self.knownDifferences[c.number] {
-            #expect(Self.sorted(actual) != Self.sorted(c.expected), "listed as a known difference (\(reason)) but passes")
+        if let known = Self.knownDifferences[c.number] {
+            #expect(c.name == known.name)
+            #expect(Self.sorted(actual) != Self.sorted(c.expected), "listed as a known difference (\(known.reason)) but passes")
         } else {
             #expect(Self.sorted(actual) == Self.sorted(c.expected))
         }
