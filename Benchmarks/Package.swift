@@ -15,23 +15,15 @@ let package = Package(
         .package(path: ".."),
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
     ],
-    targets: [
+    targets: ["ActionDispatch", "TemplateRender"].map { name in
         .executableTarget(
-            name: "ActionDispatch",
+            name: name,
             dependencies: [
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "JasonRuntime", package: root),
             ],
-            path: "Benchmarks/ActionDispatch",
-            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]),
-        .executableTarget(
-            name: "TemplateRender",
-            dependencies: [
-                .product(name: "Benchmark", package: "benchmark"),
-                .product(name: "JasonRuntime", package: root),
-            ],
-            path: "Benchmarks/TemplateRender",
-            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]),
-    ],
+            path: "Benchmarks/" + name,
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")])
+    },
     swiftLanguageModes: [.v6]
 )

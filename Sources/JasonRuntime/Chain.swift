@@ -58,7 +58,7 @@ extension Interpreter {
     /// A conditional array becomes the action of its winning branch, rendered with the register (R3).
     func reduce(_ conditional: Conditional, at path: ActionPath, jason: JSON?) -> Resolution {
         let data = state.templateData(jason: jason)
-        switch conditional.choose(renderer.evaluator, in: Scope(this: data, root: data)) {
+        switch conditional.choose(renderer.evaluator, in: Scope.top(data)) {
         case .none:
             return .end
         case .unresolved(let expression, let reason):
