@@ -5,7 +5,7 @@ public struct Jasonrun: ParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "jasonrun",
         abstract: "Run Jasonette action JSON as a program.",
-        usage: "jasonrun FLOW.json [--trace[=json]] [--render json|tree|none] [--max-steps N]\n  jasonrun <subcommand>",
+        usage: "jasonrun FLOW.json [--trace[=json]] [--render json|tree|none] [--max-steps N]\n  jasonrun help ACTION\n  jasonrun <subcommand>",
         subcommands: [RunCommand.self],
         defaultSubcommand: RunCommand.self)
 
@@ -13,6 +13,17 @@ public struct Jasonrun: ParsableCommand {
 
     /// Parses `arguments` (without the program name), runs the command and returns the exit status.
     public static func main(_ arguments: [String], io: any TerminalIO) async -> Int32 {
+        // `jasonrun help ACTION` (an action type, as in `$util.alert` or `trigger`): the action's reference.
+        if arguments.count == 2, arguments[0] == "help", !Self.configuration.subcommands.contains(where: {
+            $0.configuration.commandName == arguments[1]
+        }) {
+            guard let text = ActionReference.help(for: arguments[1]) else {
+                io.writeErr("jasonrun: no action '\(arguments[1])'; the known ones are listed in Docs/Actions.md\n")
+                return ExitStatus.usage
+            }
+            io.writeOut(text)
+            return ExitStatus.ok
+        }
         do {
             var command = try parseAsRoot(normalize(arguments))
             if let run = command as? RunCommand { return await run.execute(io: io) }

@@ -38,13 +38,22 @@ public struct ActionFailure: Error, Sendable {
 /// Returning nil is `success()` with no value, after which `$jason` is undefined (R17).
 public protocol ActionHandler: Sendable {
     func perform(_ invocation: ActionInvocation, in context: ActionContext) async throws(ActionFailure) -> JSON?
+    /// The action's declaration; nil for an undeclared one (its options are then not checked).
+    var spec: ActionSpec? { get }
+}
+
+extension ActionHandler {
+    public var spec: ActionSpec? { nil }
 }
 
 /// A handler made from a closure, for small actions and tests.
 public struct ClosureHandler: ActionHandler {
+    public let spec: ActionSpec?
     let body: @Sendable (ActionInvocation, ActionContext) async throws(ActionFailure) -> JSON?
 
-    public init(_ body: @escaping @Sendable (ActionInvocation, ActionContext) async throws(ActionFailure) -> JSON?) {
+    public init(_ spec: ActionSpec? = nil,
+                _ body: @escaping @Sendable (ActionInvocation, ActionContext) async throws(ActionFailure) -> JSON?) {
+        self.spec = spec
         self.body = body
     }
 

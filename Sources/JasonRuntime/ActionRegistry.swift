@@ -19,10 +19,23 @@ public struct ActionRegistry: Sendable {
 
     public var types: [String] { handlers.keys.sorted() }
 
+    /// Every declared action with its declaration, the interpreter's own control actions included.
+    public var specs: [(type: String, spec: ActionSpec)] {
+        let declared = handlers.compactMap { type, handler in handler.spec.map { (type, $0) } }
+        return (declared + ControlActions.specs).sorted { $0.0 < $1.0 }
+    }
+
+    public func spec(for type: String) -> ActionSpec? {
+        handlers[type]?.spec ?? ControlActions.specs.first { $0.type == type }?.spec
+    }
+
     /// The actions the interpreter itself provides; the rest come from JasonActions or the host.
     public static var core: ActionRegistry {
         var registry = ActionRegistry()
-        registry.register(core: "set", ClosureHandler { invocation, context throws(ActionFailure) in
+        registry.register(core: "set", ClosureHandler(ActionSpec(
+            "Merges its options into $get, the view's variables.", openOptions: true,
+            errors: "options that are not an object",
+            terminal: "as on the phone")) { invocation, context throws(ActionFailure) in
             guard case .object(let values)? = invocation.options else {
                 throw ActionFailure(message: "$set needs an object of key/value pairs as options",
                                     type: invocation.type)

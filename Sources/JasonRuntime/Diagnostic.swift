@@ -10,6 +10,7 @@ public struct Diagnostic: Error, Sendable, Hashable {
         case invalidDocument = "invalid-document"
         case invalidAction = "invalid-action"
         case unknownAction = "unknown-action"
+        case invalidOptions = "invalid-options"
         case unknownLambda = "unknown-lambda"
         case actionFailed = "action-failed"
         case unresolvedCondition = "unresolved-condition"

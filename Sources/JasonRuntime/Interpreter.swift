@@ -133,7 +133,17 @@ public final class Interpreter {
                 return await fail(call, step, in: &chain, ActionFailure(message: unknownTypeMessage(type), type: type),
                                   id: .unknownAction)
             }
-            let invocation = ActionInvocation(type: type, options: step.options, path: call.path, jason: chain.jason)
+            var options = step.options
+            if let spec = handler.spec {
+                switch spec.check(options) {
+                case .success(let checked): options = checked
+                case .failure(let problem):
+                    let pointer = problem.option.map { call.path.pointer.appending("options").appending($0) }
+                    return await fail(call, step, in: &chain, ActionFailure(message: problem.message, type: type),
+                                      id: .invalidOptions, at: pointer.map { locate($0, in: call) })
+                }
+            }
+            let invocation = ActionInvocation(type: type, options: options, path: call.path, jason: chain.jason)
             do {
                 let value = try await handler.perform(invocation, in: context)
                 return await succeed(call, step, in: &chain, value: value)
@@ -151,14 +161,20 @@ public final class Interpreter {
     }
 
     func fail(_ call: ActionCall, _ step: ActionStep, in chain: inout Chain, _ failure: ActionFailure,
-              id: Diagnostic.ID) async -> Resolution {
+              id: Diagnostic.ID, at place: ActionPath? = nil) async -> Resolution {
         chain.jason = Chain.wrap(failure.payload)
         await notify(.failed(step, payload: failure.payload))
         await notify(.branchTaken(step, call.error == nil ? .none : .error))
         if let error = call.error { return .continue(error) }
         let message = failure.payload?["message"]?.stringValue ?? "\(step.name) failed"
         let payload = failure.payload.map { ["error payload: " + $0.description] } ?? []
-        return .fail(Diagnostic(id, .error, message + " (no error branch)", at: call.path, notes: payload))
+        return .fail(Diagnostic(id, .error, message + " (no error branch)", at: place ?? call.path, notes: payload))
+    }
+
+    /// Where a node inside `call` was written; located in the document only when the call comes from it.
+    func locate(_ pointer: JSONPointer, in call: ActionCall) -> ActionPath {
+        guard call.path.file == document.locator.fileName else { return ActionPath(pointer: pointer, file: call.path.file) }
+        return document.locator.path(pointer)
     }
 
     /// `trigger` / `$lambda` (R11, R25): enter a named action with a real call stack.

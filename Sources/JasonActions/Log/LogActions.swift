@@ -10,7 +10,10 @@ public enum LogActions {
     ]
 
     static func logger(_ level: String) -> any ActionHandler {
-        ClosureHandler { invocation, context in
+        ClosureHandler(ActionSpec(
+            "Writes a line to the \(level) log.",
+            options: [OptionSpec("text", .text, "the line")],
+            terminal: "prints \"[\(level)] TEXT\" on standard error")) { invocation, context in
             context.console.printError("[\(level)] " + UtilActions.text(invocation.optionObject["text"]))
             return nil
         }

@@ -4,7 +4,12 @@ import JasonRuntime
 /// `$util.*`: the phone's banners and toasts, printed to the terminal.
 public enum UtilActions {
     public static let handlers: [String: any ActionHandler] = [
-        "banner": ClosureHandler { invocation, context in
+        "banner": ClosureHandler(ActionSpec(
+            "Shows a banner at the top of the screen.",
+            options: [OptionSpec("title", .text, "the banner's title"),
+                      OptionSpec("description", .text, "the text under the title"),
+                      OptionSpec("type", .string, "info, success or error (the banner's colour)")],
+            terminal: "prints \"[banner] TITLE: DESCRIPTION\" on standard output")) { invocation, context in
             let options = invocation.optionObject
             let title = text(options["title"])
             let description = text(options["description"])
@@ -12,7 +17,11 @@ public enum UtilActions {
             context.console.print("[banner] " + line)
             return nil
         },
-        "toast": ClosureHandler { invocation, context in
+        "toast": ClosureHandler(ActionSpec(
+            "Shows a short message that disappears by itself.",
+            options: [OptionSpec("text", .text, "the message"),
+                      OptionSpec("type", .string, "info, success or error")],
+            terminal: "prints \"[toast] TEXT\" on standard output")) { invocation, context in
             context.console.print("[toast] " + text(invocation.optionObject["text"]))
             return nil
         },

@@ -1,0 +1,72 @@
+import JasonActions
+import JasonJSON
+import JasonRuntime
+
+/// The action reference, made from the declarations: `jasonrun help ACTION` and Docs/Actions.md.
+public enum ActionReference {
+    /// `jasonrun help $util.toast`.
+    public static func help(for type: String, in registry: ActionRegistry = StandardLibrary.registry) -> String? {
+        guard let spec = registry.spec(for: type) else { return nil }
+        var lines = ["\(type): \(spec.summary)", ""]
+        if spec.options.isEmpty {
+            lines.append(spec.openOptions ? "options: any keys" : "options: none")
+        } else {
+            lines.append("options:")
+            let width = spec.options.map(\.name.count).max() ?? 0
+            for option in spec.options {
+                lines.append("  " + option.name.padding(width) + "  " + describe(option))
+            }
+            if spec.openOptions { lines.append("  (other keys are accepted too)") }
+        }
+        lines += ["", "$jason after success: \(spec.returns)", "error branch: \(spec.errors)"]
+        if !spec.terminal.isEmpty { lines.append("in a terminal: \(spec.terminal)") }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    static func describe(_ option: OptionSpec) -> String {
+        var text = option.kind.rawValue + (option.required ? ", required" : "")
+        if let fallback = option.defaultValue { text += ", default \(fallback)" }
+        return text + ". " + option.summary
+    }
+
+    /// Docs/Actions.md.
+    public static func markdown(_ registry: ActionRegistry = StandardLibrary.registry) -> String {
+        var out = """
+            # Actions
+
+            Every action jasonrun knows, made from the declarations beside each handler (a test keeps this file
+            in step with them: regenerate it with `JASONRUN_UPDATE_GOLDEN=1 swift test --filter ActionReferenceTests`).
+            The interpreter checks rendered options against these declarations: a missing required option or one
+            of the wrong type takes the action's error branch with `{"message", "type"}`, or without one stops the
+            chain with an `invalid-options` diagnostic pointing at the option. `jasonrun help ACTION` prints one entry.
+
+            Option kinds: `string`; `text` (a string, number or boolean, for text shown to the user); `number` (also
+            numeric text); `boolean` (also "true"/"false"); `object`; `array`; `any`.
+
+            An action type nobody implements takes the error branch with `{"message": "unknown action type …",
+            "type": …}`.
+
+            """
+        for (type, spec) in registry.specs {
+            out += "\n## `\(type)`\n\n\(spec.summary)\n\n"
+            if spec.options.isEmpty {
+                out += spec.openOptions ? "Options: any keys.\n\n" : "Options: none.\n\n"
+            } else {
+                out += "| option | kind | required | default | meaning |\n| --- | --- | --- | --- | --- |\n"
+                for option in spec.options {
+                    let fallback = option.defaultValue.map { "`\($0)`" } ?? ""
+                    out += "| `\(option.name)` | \(option.kind.rawValue) | \(option.required ? "yes" : "") | \(fallback) | \(option.summary) |\n"
+                }
+                if spec.openOptions { out += "\nOther keys are accepted too.\n" }
+                out += "\n"
+            }
+            out += "- `$jason` after success: \(spec.returns)\n- Error branch: \(spec.errors)\n"
+            if !spec.terminal.isEmpty { out += "- In a terminal: \(spec.terminal)\n" }
+        }
+        return out
+    }
+}
+
+extension String {
+    func padding(_ width: Int) -> String { self + String(repeating: " ", count: max(0, width - count)) }
+}

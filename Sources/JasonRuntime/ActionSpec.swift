@@ -1,0 +1,109 @@
+import JasonJSON
+
+/// What an action accepts and does, declared beside its handler (the idea of the seeds' JSONLib property
+/// lists). The interpreter checks rendered options against it; `jasonrun help ACTION` and
+/// Docs/Actions.md are made from it.
+public struct ActionSpec: Sendable {
+    public var summary: String
+    public var options: [OptionSpec]
+    /// Options not declared are accepted (an action such as `$set` takes any keys).
+    public var openOptions: Bool
+    /// What `$jason` is after it succeeds.
+    public var returns: String
+    /// When it takes the error branch.
+    public var errors: String
+    /// How it behaves in a terminal.
+    public var terminal: String
+
+    public init(_ summary: String, options: [OptionSpec] = [], openOptions: Bool = false,
+                returns: String = "undefined (no value)", errors: String = "never", terminal: String = "") {
+        self.summary = summary
+        self.options = options
+        self.openOptions = openOptions
+        self.returns = returns
+        self.errors = errors
+        self.terminal = terminal
+    }
+
+    /// The options with declared defaults filled in, or the first problem: a missing required option or
+    /// one of the wrong type.
+    public func check(_ options: JSON?) -> Result<JSON?, OptionProblem> {
+        guard !self.options.isEmpty else { return .success(options) }
+        var members: JSONObject
+        switch options {
+        case nil, .null?: members = [:]
+        case .object(let o)?: members = o
+        case let other?:
+            return .failure(OptionProblem(option: nil, message: "options must be an object, found \(other.kindName)"))
+        }
+        for option in self.options {
+            guard let value = members[option.name], !value.isNull else {
+                if option.required {
+                    return .failure(OptionProblem(option: option.name,
+                                                  message: "option '\(option.name)' is required (\(option.summary))"))
+                }
+                if let fallback = option.defaultValue { members[option.name] = fallback }
+                continue
+            }
+            guard option.kind.accepts(value) else {
+                return .failure(OptionProblem(option: option.name, message:
+                    "option '\(option.name)' must be \(option.kind.phrase), found \(value.kindName) \(value.description.prefix(40))"))
+            }
+        }
+        return .success(options == nil && members.isEmpty ? nil : .object(members))
+    }
+}
+
+public struct OptionProblem: Error, Sendable {
+    /// The option at fault; nil when the options as a whole are wrong.
+    public var option: String?
+    public var message: String
+}
+
+/// One declared option.
+public struct OptionSpec: Sendable {
+    public var name: String
+    public var kind: OptionKind
+    public var required: Bool
+    public var defaultValue: JSON?
+    public var summary: String
+
+    public init(_ name: String, _ kind: OptionKind, required: Bool = false, default defaultValue: JSON? = nil,
+                _ summary: String) {
+        self.name = name
+        self.kind = kind
+        self.required = required
+        self.defaultValue = defaultValue
+        self.summary = summary
+    }
+}
+
+/// Option types, as lenient as the phone apps were: numbers may come as numeric text, booleans as
+/// "true"/"false", and text shown to the user may be any scalar.
+public enum OptionKind: String, Sendable, CaseIterable {
+    case string, text, number, boolean, object, array, any
+
+    public func accepts(_ value: JSON) -> Bool {
+        switch (self, value) {
+        case (.any, _), (.string, .string), (.object, .object), (.array, .array): true
+        case (.text, .string), (.text, .int), (.text, .double), (.text, .bool): true
+        case (.number, .int), (.number, .double): true
+        case (.number, .string(let s)): Double(s) != nil
+        case (.boolean, .bool): true
+        case (.boolean, .string(let s)): s == "true" || s == "false"
+        default: false
+        }
+    }
+
+    var phrase: String {
+        switch self {
+        case .string: "a string"
+        case .text: "text (a string or a number)"
+        case .number: "a number"
+        case .boolean: "true or false"
+        case .object: "an object"
+        case .array: "an array"
+        case .any: "any value"
+        }
+    }
+}
