@@ -36,6 +36,7 @@ let package = Package(
         .testTarget(name: "JasonScriptTests", dependencies: ["JasonScript"]),
         .testTarget(name: "JasonTemplateTests", dependencies: ["JasonTemplate", "JasonScript", "TestSupport"]),
         .testTarget(name: "JasonRuntimeTests", dependencies: ["JasonRuntime", "JasonScript", "JasonActions"]),
+        .testTarget(name: "JasonActionsTests", dependencies: ["JasonActions", "JasonRuntime", "JasonJSON", "TestSupport"]),
         .testTarget(name: "JasonCLITests", dependencies: ["JasonCLI", "JasonRuntime", "JasonJSON", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]

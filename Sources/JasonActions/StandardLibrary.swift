@@ -7,6 +7,9 @@ public enum StandardLibrary {
         var registry = ActionRegistry.core
         registry.register(group: "util", UtilActions.handlers)
         registry.register(group: "log", LogActions.handlers)
+        registry.register(group: "global", StorageActions.global)
+        registry.register(group: "cache", StorageActions.cache)
+        registry.register(group: "session", StorageActions.session)
         return registry
     }
 }

@@ -5,7 +5,7 @@ public struct Jasonrun: ParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "jasonrun",
         abstract: "Run Jasonette action JSON as a program.",
-        usage: "jasonrun FLOW.json [--trace[=json]] [--render json|tree|none] [--max-steps N]\n  jasonrun help ACTION\n  jasonrun <subcommand>",
+        usage: "jasonrun FLOW.json [--trace[=json]] [--render json|tree|none] [--state-dir D | --no-persist] [--max-steps N]\n  jasonrun help ACTION\n  jasonrun <subcommand>",
         subcommands: [RunCommand.self],
         defaultSubcommand: RunCommand.self)
 

@@ -24,11 +24,19 @@ struct RunCommand: ParsableCommand {
     @Option(help: ArgumentHelp("How $render shows a body: json, tree or none.", valueName: "mode"))
     var render: RenderMode = .json
 
+    @Option(help: ArgumentHelp("Where $global, $session and $cache are saved (default $XDG_STATE_HOME/jasonrun).",
+                               valueName: "dir"))
+    var stateDir: String?
+
+    @Flag(help: "Keep $global, $session and $cache in memory only; nothing is read or written on disk.")
+    var noPersist = false
+
     @Option(help: "Stop after this many actions (0 for no limit).")
     var maxSteps: Int = 1_000_000
 
     func validate() throws {
         if maxSteps < 0 { throw ValidationError("--max-steps must be 0 or more") }
+        if noPersist && stateDir != nil { throw ValidationError("--state-dir and --no-persist exclude each other") }
     }
 
     func execute(io: any TerminalIO) async -> Int32 {
@@ -50,8 +58,11 @@ struct RunCommand: ParsableCommand {
             io.writeErr(renderer.render(error))
             return ExitStatus.invalidDocument
         }
-        let interpreter = Interpreter(document: document, registry: StandardLibrary.registry,
-                                      console: LineConsole(io: io, renderMode: render))
+        let environment = ActionEnvironment(
+            console: LineConsole(io: io, renderMode: render),
+            stores: noPersist ? .inMemory() : .files(in: stateDir ?? Stores.defaultDirectory),
+            viewURL: file == "-" ? "stdin:" : URL(fileURLWithPath: file).standardizedFileURL.absoluteString)
+        let interpreter = Interpreter(document: document, registry: StandardLibrary.registry, environment: environment)
         interpreter.limits.maxSteps = maxSteps == 0 ? nil : maxSteps
         if let trace { interpreter.observers.append(TraceObserver(format: trace, io: io)) }
         interpreter.start()

@@ -43,11 +43,13 @@ public final class EventInbox: Sendable {
 /// engine, the console, and the queue (to start another chain, which runs after the current one, E7).
 public struct ActionContext: Sendable {
     public let state: ViewState
-    public let console: any Console
+    public let environment: ActionEnvironment
     public let inbox: EventInbox
     /// `head.templates` of the document.
     public let templates: JSONObject
     public let renderer: Transformer
+
+    public var console: any Console { environment.console }
 
     public func call(_ action: JSON, jason: JSON? = nil) {
         inbox.post(QueuedCall(.json(action, origin: "call"), jason: jason))

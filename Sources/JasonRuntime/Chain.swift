@@ -91,12 +91,3 @@ extension Interpreter {
         }
     }
 }
-
-/// The `$env` a terminal presents (spec §1.3).
-public enum Environment {
-    public static let terminal: JSON = [
-        "device": ["width": 375, "height": 667, "language": "en", "os": ["name": "jasonrun", "version": "0.1"]],
-        "app": ["version": "0.1.0", "build": "1"],
-        "view": ["url": ""],
-    ]
-}

@@ -17,6 +17,7 @@ public struct Diagnostic: Error, Sendable, Hashable {
         case callStackOverflow = "call-stack-overflow"
         case stepLimit = "step-limit"
         case template = "template"
+        case store = "store"
     }
 
     public enum Severity: String, Sendable, Hashable {

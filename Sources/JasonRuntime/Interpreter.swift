@@ -31,20 +31,33 @@ public final class Interpreter {
     let context: ActionContext
     private(set) var steps = 0
 
-    public init(document: Document, registry: ActionRegistry, console: any Console,
-                scriptEngine: ScriptEngine = ScriptEngine(), env: JSON = Environment.terminal) {
+    public init(document: Document, registry: ActionRegistry, environment: ActionEnvironment,
+                scriptEngine: ScriptEngine = ScriptEngine()) {
         self.document = document
         self.registry = registry
         self.scriptEngine = scriptEngine
         renderer = Transformer(evaluator: PathEvaluator.withScriptEngine(scriptEngine))
-        state = ViewState(viewData: document.data, env: env)
-        context = ActionContext(state: state, console: console, inbox: inbox, templates: document.templates,
+        var device = environment.device
+        if case .object(var members) = device {
+            members["view"] = ["url": .string(environment.viewURL)]
+            device = .object(members)
+        }
+        state = ViewState(viewData: document.data, env: device)
+        context = ActionContext(state: state, environment: environment, inbox: inbox, templates: document.templates,
                                 renderer: renderer)
+    }
+
+    /// An interpreter whose stores live in memory, printing to `console`.
+    public convenience init(document: Document, registry: ActionRegistry, console: any Console,
+                            scriptEngine: ScriptEngine = ScriptEngine()) {
+        self.init(document: document, registry: registry, environment: ActionEnvironment(console: console),
+                  scriptEngine: scriptEngine)
     }
 
     /// Draws the view and queues what a batch run starts with: the bare action, else `$load`, else
     /// `$show` (S16). With both `head.templates.body` and `head.data`, the body is generated now (§1.1).
     public func start() {
+        loadStores()
         if let template = document.templates["body"], !document.data.isEmpty {
             let body = renderer.render(template, data: state.templateData(jason: nil)).value ?? .null
             state.replaceBody(body)
@@ -58,6 +71,22 @@ public final class Interpreter {
             inbox.post(QueuedCall(.named("$load")))
         } else if document.actions["$show"] != nil {
             inbox.post(QueuedCall(.named("$show")))
+        }
+    }
+
+    /// `$global` and this view's `$cache` as stored; a damaged store is reported, never silently emptied.
+    func loadStores() {
+        let stores = context.environment.stores
+        let url = context.environment.viewURL.lowercased()
+        for (name, store, apply) in [("$global", stores.global, state.replaceGlobal),
+                                     ("$cache", stores.cache(url), state.replaceCache)] {
+            do {
+                let contents = try store.load()
+                apply(contents.value)
+                if let notice = contents.notice { diagnostics.append(Diagnostic(.store, .warning, notice)) }
+            } catch {
+                diagnostics.append(Diagnostic(.store, .warning, "\(name) could not be read: \(error)"))
+            }
         }
     }
 

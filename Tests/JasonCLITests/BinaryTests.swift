@@ -16,7 +16,7 @@ import Testing
         guard let binary = Self.binary else { throw NotBuilt() }
         let process = Process()
         process.executableURL = binary
-        process.arguments = arguments
+        process.arguments = arguments + ["--no-persist"]
         let input = Pipe(), output = Pipe(), error = Pipe()
         process.standardInput = input
         process.standardOutput = output

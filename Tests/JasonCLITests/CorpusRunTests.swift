@@ -20,7 +20,7 @@ import Testing
             _ = try Document.load(SourceFile(name: file.lastPathComponent, bytes: bytes))
         }
         let io = CapturedIO()
-        let status = await Jasonrun.main([file.path, "--max-steps", "10000"], io: io)
+        let status = await Jasonrun.main([file.path, "--max-steps", "10000", "--no-persist"], io: io)
         #expect(isDocument ? [0, 1].contains(status) : status == 65, "\(io.err)")
         #expect(!io.err.contains("internal"))
     }

@@ -23,8 +23,10 @@ import Testing
         }.filter { !$0.isEmpty } ?? []
         // Run from the example's folder with a relative path, so the output is the same on every machine.
         let io = CapturedIO()
-        let status = await Jasonrun.main([flow.path] + extra, io: io)
-        let actual = "exit: \(status)\n--- stdout\n\(io.out)--- stderr\n\(io.err.replacingOccurrences(of: dir.path + "/", with: ""))"
+        let stateDir = try Paths.write("", name: "unused").deletingLastPathComponent().path
+        let status = await Jasonrun.main([flow.path, "--state-dir", stateDir] + extra, io: io)
+        let err = io.err.replacingOccurrences(of: dir.path + "/", with: "").replacingOccurrences(of: stateDir, with: "STATE")
+        let actual = "exit: \(status)\n--- stdout\n\(io.out)--- stderr\n\(err)"
         let golden = dir.appendingPathComponent("expected.txt")
         if ProcessInfo.processInfo.environment["JASONRUN_UPDATE_GOLDEN"] == "1" {
             try actual.write(to: golden, atomically: true, encoding: .utf8)

@@ -8,7 +8,7 @@ import Testing
 @Suite struct ExitCodeTests {
     func jasonrun(_ arguments: [String], input: String = "") async -> (status: Int32, out: String, err: String) {
         let io = CapturedIO(input: input)
-        let status = await Jasonrun.main(arguments, io: io)
+        let status = await Jasonrun.main(arguments + ["--no-persist"], io: io)
         return (status, io.out, io.err)
     }
 
