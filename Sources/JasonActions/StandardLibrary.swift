@@ -10,6 +10,7 @@ public enum StandardLibrary {
         registry.register(group: "global", StorageActions.global)
         registry.register(group: "cache", StorageActions.cache)
         registry.register(group: "session", StorageActions.session)
+        registry.register(group: "timer", TimerActions.handlers)
         return registry
     }
 }

@@ -31,12 +31,20 @@ struct RunCommand: ParsableCommand {
     @Flag(help: "Keep $global, $session and $cache in memory only; nothing is read or written on disk.")
     var noPersist = false
 
+    @Flag(help: "Run timers on the wall clock instead of the virtual clock.")
+    var realTime = false
+
+    @Option(help: ArgumentHelp("Stop when timers would run past this time: seconds, or with s, ms or m (default 60s).",
+                               valueName: "time"))
+    var timeLimit: String = "60s"
+
     @Option(help: "Stop after this many actions (0 for no limit).")
     var maxSteps: Int = 1_000_000
 
     func validate() throws {
         if maxSteps < 0 { throw ValidationError("--max-steps must be 0 or more") }
         if noPersist && stateDir != nil { throw ValidationError("--state-dir and --no-persist exclude each other") }
+        if Self.seconds(timeLimit) == nil { throw ValidationError("--time-limit takes seconds, as in 90, 90s, 1500ms or 2m") }
     }
 
     func execute(io: any TerminalIO) async -> Int32 {
@@ -61,9 +69,11 @@ struct RunCommand: ParsableCommand {
         let environment = ActionEnvironment(
             console: LineConsole(io: io, renderMode: render),
             stores: noPersist ? .inMemory() : .files(in: stateDir ?? Stores.defaultDirectory),
-            viewURL: file == "-" ? "stdin:" : URL(fileURLWithPath: file).standardizedFileURL.absoluteString)
+            viewURL: file == "-" ? "stdin:" : URL(fileURLWithPath: file).standardizedFileURL.absoluteString,
+            clock: realTime ? WallClock() : VirtualClock())
         let interpreter = Interpreter(document: document, registry: StandardLibrary.registry, environment: environment)
         interpreter.limits.maxSteps = maxSteps == 0 ? nil : maxSteps
+        interpreter.limits.timeLimit = Self.seconds(timeLimit)
         if let trace { interpreter.observers.append(TraceObserver(format: trace, io: io)) }
         interpreter.start()
         if interpreter.inbox.isEmpty {
@@ -78,6 +88,15 @@ struct RunCommand: ParsableCommand {
             }
         }
         return interpreter.diagnostics.contains { $0.severity == .error } ? ExitStatus.unhandledError : ExitStatus.ok
+    }
+
+    /// "90", "90s", "1500ms", "2m" in seconds.
+    static func seconds(_ text: String) -> Double? {
+        let units: [(String, Double)] = [("ms", 0.001), ("s", 1), ("m", 60)]
+        for (suffix, scale) in units where text.hasSuffix(suffix) {
+            return Double(text.dropLast(suffix.count)).map { $0 * scale }.flatMap { $0 >= 0 ? $0 : nil }
+        }
+        return Double(text).flatMap { $0 >= 0 ? $0 : nil }
     }
 
     func diagnosticJSON(_ d: Diagnostic) -> JSON {

@@ -10,6 +10,8 @@ public struct QueuedCall: Sendable {
         case named(String)
         /// JSON that still has to be parsed as an action (typed at the REPL, sent by a host).
         case json(JSON, origin: String)
+        /// An action that was written in the document at `origin` (a timer's action, say), rendered since.
+        case written(JSON, origin: ActionPath)
     }
 
     public var start: Start
@@ -45,6 +47,7 @@ public struct ActionContext: Sendable {
     public let state: ViewState
     public let environment: ActionEnvironment
     public let inbox: EventInbox
+    public let timers: TimerTable
     /// `head.templates` of the document.
     public let templates: JSONObject
     public let renderer: Transformer

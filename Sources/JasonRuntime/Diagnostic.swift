@@ -18,6 +18,7 @@ public struct Diagnostic: Error, Sendable, Hashable {
         case stepLimit = "step-limit"
         case template = "template"
         case store = "store"
+        case timeLimit = "time-limit"
     }
 
     public enum Severity: String, Sendable, Hashable {

@@ -13,6 +13,8 @@ public final class Interpreter {
         public var maxCallDepth = 10_000
         /// Actions run in all chains together before the run stops; nil for no limit.
         public var maxSteps: Int? = 1_000_000
+        /// Seconds on the interpreter's clock after which pending timers are dropped; nil for no limit.
+        public var timeLimit: Double? = 60
         public init() {}
     }
 
@@ -20,6 +22,7 @@ public final class Interpreter {
     public let registry: ActionRegistry
     public let state: ViewState
     public let inbox = EventInbox()
+    public let timers = TimerTable()
     public var limits = Limits()
     public var observers: [any ExecutionObserver] = []
     /// Errors that ended chains; the CLI's exit status comes from here.
@@ -43,8 +46,8 @@ public final class Interpreter {
             device = .object(members)
         }
         state = ViewState(viewData: document.data, env: device)
-        context = ActionContext(state: state, environment: environment, inbox: inbox, templates: document.templates,
-                                renderer: renderer)
+        context = ActionContext(state: state, environment: environment, inbox: inbox, timers: timers,
+                                templates: document.templates, renderer: renderer)
     }
 
     /// An interpreter whose stores live in memory, printing to `console`.
@@ -90,10 +93,30 @@ public final class Interpreter {
         }
     }
 
-    /// Runs queued calls, one chain after another, until the queue is empty.
+    /// Runs queued calls, one chain after another, then lets time pass to the next timer, until nothing
+    /// is queued and no timer is pending, or the time limit is reached (DESIGN §2.3).
     public func runUntilIdle() async {
-        while let call = inbox.next() {
-            await run(call)
+        let clock = context.environment.clock
+        while true {
+            while let call = inbox.next() {
+                await run(call)
+            }
+            guard let due = timers.nextDue else { return }
+            if let limit = limits.timeLimit, due > limit {
+                let names = timers.active.map { timer in
+                    timer.name + (timer.repeats ? " (every \(JSNumber.format(timer.interval)) s)"
+                                                : " (due at \(JSNumber.format(timer.due)) s)")
+                }
+                diagnostics.append(Diagnostic(.timeLimit, .warning,
+                    "stopped at the time limit of \(JSNumber.format(limit)) s; timers still active: "
+                    + names.joined(separator: ", ") + " (raise it with --time-limit)"))
+                timers.stop(nil)
+                return
+            }
+            await clock.sleep(until: due)
+            for timer in timers.fire(at: due) {
+                inbox.post(QueuedCall(.written(timer.action, origin: timer.origin)))
+            }
         }
     }
 
@@ -108,6 +131,15 @@ public final class Interpreter {
         case .named(let name):
             origin = name
             chain.current = document.actions[name]
+        case .written(let json, let path):
+            origin = path.description
+            do {
+                let locator = path.file == document.locator.fileName ? document.locator
+                    : SourceLocator(sourceMap: nil, fileName: path.file)
+                chain.current = try ActionNode.parse(json, at: path.pointer, locator: locator)
+            } catch {
+                return await end(.failed(error))
+            }
         case .json(let json, let label):
             origin = label
             do {

@@ -80,13 +80,15 @@ public struct ActionEnvironment: Sendable {
     public var device: JSON
     /// The current view's URL: the key of its `$cache`, and the base of relative URLs.
     public var viewURL: String
+    public var clock: any InterpreterClock
 
     public init(console: any Console, stores: Stores = .inMemory(), device: JSON = ActionEnvironment.terminal,
-                viewURL: String = "") {
+                viewURL: String = "", clock: any InterpreterClock = VirtualClock()) {
         self.console = console
         self.stores = stores
         self.device = device
         self.viewURL = viewURL
+        self.clock = clock
     }
 
     /// The `$env` of a terminal.
