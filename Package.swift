@@ -12,6 +12,8 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
     ],
     targets: [
         .target(
@@ -23,7 +25,9 @@ let package = Package(
         .target(name: "JasonScript", dependencies: ["JasonJSON", "CJavaScriptCore"]),
         .target(name: "JasonTemplate", dependencies: ["JasonJSON", "JasonScript"]),
         .target(name: "JasonRuntime", dependencies: ["JasonJSON", "JasonScript", "JasonTemplate"]),
-        .target(name: "JasonActions", dependencies: ["JasonRuntime"]),
+        .target(
+            name: "JasonActions",
+            dependencies: ["JasonRuntime", .product(name: "AsyncHTTPClient", package: "async-http-client")]),
         .target(
             name: "JasonCLI",
             dependencies: [
@@ -36,7 +40,11 @@ let package = Package(
         .testTarget(name: "JasonScriptTests", dependencies: ["JasonScript"]),
         .testTarget(name: "JasonTemplateTests", dependencies: ["JasonTemplate", "JasonScript", "TestSupport"]),
         .testTarget(name: "JasonRuntimeTests", dependencies: ["JasonRuntime", "JasonScript", "JasonActions"]),
-        .testTarget(name: "JasonActionsTests", dependencies: ["JasonActions", "JasonRuntime", "JasonJSON", "TestSupport"]),
+        .testTarget(
+            name: "JasonActionsTests",
+            dependencies: ["JasonActions", "JasonRuntime", "JasonJSON", "TestSupport",
+                           .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
+                           .product(name: "NIOHTTP1", package: "swift-nio")]),
         .testTarget(name: "JasonCLITests", dependencies: ["JasonCLI", "JasonRuntime", "JasonJSON", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -11,6 +11,8 @@ public enum StandardLibrary {
         registry.register(group: "cache", StorageActions.cache)
         registry.register(group: "session", StorageActions.session)
         registry.register(group: "timer", TimerActions.handlers)
+        registry.register(group: "network", NetworkActions.handlers)
+        registry.register(core: "require", RequireAction())
         return registry
     }
 }

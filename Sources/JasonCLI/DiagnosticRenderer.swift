@@ -4,7 +4,8 @@ import JasonRuntime
 /// Turns diagnostics into text: `file:line:col: error: message [id]`, the pointer, and the source line
 /// with a caret under the column. This is the one place diagnostics become words.
 struct DiagnosticRenderer {
-    var source: SourceFile?
+    /// The files diagnostics may point into (the flow, a stub file, a recording).
+    var sources: [SourceFile]
 
     func render(_ diagnostic: Diagnostic) -> String {
         var head = diagnostic.file ?? "jasonrun"
@@ -13,7 +14,7 @@ struct DiagnosticRenderer {
         if let pointer = diagnostic.pointer {
             lines.append("  at " + (pointer.description.isEmpty ? "/" : pointer.description))
         }
-        if let location = diagnostic.location, let source, source.name == diagnostic.file {
+        if let location = diagnostic.location, let source = sources.first(where: { $0.name == diagnostic.file }) {
             let text = source.lineText(location.line)
             let number = String(location.line)
             let gutter = String(repeating: " ", count: number.count)

@@ -31,6 +31,18 @@ struct RunCommand: ParsableCommand {
     @Flag(help: "Keep $global, $session and $cache in memory only; nothing is read or written on disk.")
     var noPersist = false
 
+    @Option(help: ArgumentHelp("Answer matching requests from this file (Docs/Stubs.md).", valueName: "file"))
+    var stubs: String?
+
+    @Option(help: ArgumentHelp("Save every real exchange to this file.", valueName: "file"))
+    var record: String?
+
+    @Option(help: ArgumentHelp("Serve exchanges from a recording and report requests that differ.", valueName: "file"))
+    var replay: String?
+
+    @Flag(help: "Let no request reach the network: whatever no stub answers fails into the error branch.")
+    var offline = false
+
     @Flag(help: "Run timers on the wall clock instead of the virtual clock.")
     var realTime = false
 
@@ -44,6 +56,9 @@ struct RunCommand: ParsableCommand {
     func validate() throws {
         if maxSteps < 0 { throw ValidationError("--max-steps must be 0 or more") }
         if noPersist && stateDir != nil { throw ValidationError("--state-dir and --no-persist exclude each other") }
+        if record != nil && (replay != nil || offline) {
+            throw ValidationError("--record needs the network: it excludes --replay and --offline")
+        }
         if Self.seconds(timeLimit) == nil { throw ValidationError("--time-limit takes seconds, as in 90, 90s, 1500ms or 2m") }
     }
 
@@ -58,7 +73,7 @@ struct RunCommand: ParsableCommand {
             }
             source = SourceFile(name: file, bytes: [UInt8](data))
         }
-        let renderer = DiagnosticRenderer(source: source)
+        var renderer = DiagnosticRenderer(sources: [source])
         let document: Document
         do {
             document = try Document.load(source)
@@ -66,11 +81,20 @@ struct RunCommand: ParsableCommand {
             io.writeErr(renderer.render(error))
             return ExitStatus.invalidDocument
         }
+        let clock: any InterpreterClock = realTime ? WallClock() : VirtualClock()
+        let network: Network
+        do {
+            network = try Network(stubs: stubs, record: record, replay: replay, offline: offline, clock: clock)
+        } catch {
+            if let file = error.source { renderer.sources.append(file) }
+            io.writeErr(renderer.render(error.diagnostic))
+            return error.isMissingFile ? ExitStatus.noInput : ExitStatus.invalidDocument
+        }
         let environment = ActionEnvironment(
             console: LineConsole(io: io, renderMode: render),
             stores: noPersist ? .inMemory() : .files(in: stateDir ?? Stores.defaultDirectory),
             viewURL: file == "-" ? "stdin:" : URL(fileURLWithPath: file).standardizedFileURL.absoluteString,
-            clock: realTime ? WallClock() : VirtualClock())
+            clock: clock, transport: network.transport)
         let interpreter = Interpreter(document: document, registry: StandardLibrary.registry, environment: environment)
         interpreter.limits.maxSteps = maxSteps == 0 ? nil : maxSteps
         interpreter.limits.timeLimit = Self.seconds(timeLimit)
@@ -80,14 +104,16 @@ struct RunCommand: ParsableCommand {
             io.writeErr("jasonrun: \(source.name): nothing to run (the document has no $load or $show action)\n")
         }
         await interpreter.runUntilIdle()
-        for diagnostic in interpreter.diagnostics {
+        let mismatches = network.replayer?.mismatches.map { Diagnostic(.replayMismatch, .error, $0, file: replay) } ?? []
+        for diagnostic in interpreter.diagnostics + mismatches {
             if trace == .json {
                 io.writeErr(JSONPrinter.compact(diagnosticJSON(diagnostic)) + "\n")
             } else {
                 io.writeErr(renderer.render(diagnostic))
             }
         }
-        return interpreter.diagnostics.contains { $0.severity == .error } ? ExitStatus.unhandledError : ExitStatus.ok
+        let failed = (interpreter.diagnostics + mismatches).contains { $0.severity == .error }
+        return failed ? ExitStatus.unhandledError : ExitStatus.ok
     }
 
     /// "90", "90s", "1500ms", "2m" in seconds.

@@ -19,6 +19,8 @@ public struct Diagnostic: Error, Sendable, Hashable {
         case template = "template"
         case store = "store"
         case timeLimit = "time-limit"
+        case invalidStubs = "invalid-stubs"
+        case replayMismatch = "replay-mismatch"
     }
 
     public enum Severity: String, Sendable, Hashable {

@@ -81,14 +81,17 @@ public struct ActionEnvironment: Sendable {
     /// The current view's URL: the key of its `$cache`, and the base of relative URLs.
     public var viewURL: String
     public var clock: any InterpreterClock
+    public var transport: any HTTPTransport
 
     public init(console: any Console, stores: Stores = .inMemory(), device: JSON = ActionEnvironment.terminal,
-                viewURL: String = "", clock: any InterpreterClock = VirtualClock()) {
+                viewURL: String = "", clock: any InterpreterClock = VirtualClock(),
+                transport: any HTTPTransport = OfflineTransport()) {
         self.console = console
         self.stores = stores
         self.device = device
         self.viewURL = viewURL
         self.clock = clock
+        self.transport = transport
     }
 
     /// The `$env` of a terminal.

@@ -4,7 +4,8 @@ import TestSupport
 import Testing
 
 /// Every flow in Examples/ runs and prints exactly its expected output (golden files beside it).
-/// Set JASONRUN_UPDATE_GOLDEN=1 to rewrite the expected files from the current output.
+/// Set JASONRUN_UPDATE_GOLDEN=1 to rewrite the expected files from the current output. An example's
+/// `args` file holds extra options; `{dir}` in it stands for the example's folder.
 @Suite struct ExampleTests {
     static let flows: [URL] = {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: Paths.examples.path)) ?? []
@@ -20,7 +21,7 @@ import Testing
         let argsFile = dir.appendingPathComponent("args")
         let extra = (try? String(contentsOf: argsFile, encoding: .utf8))?.split(separator: " ").map {
             $0.trimmingCharacters(in: .whitespacesAndNewlines)
-        }.filter { !$0.isEmpty } ?? []
+        }.filter { !$0.isEmpty }.map { $0.replacingOccurrences(of: "{dir}", with: dir.path) } ?? []
         // Run from the example's folder with a relative path, so the output is the same on every machine.
         let io = CapturedIO()
         let stateDir = try Paths.write("", name: "unused").deletingLastPathComponent().path

@@ -1,0 +1,75 @@
+import Foundation
+import JasonJSON
+import JasonRuntime
+
+/// Canned answers from a `--stubs` file (format: Docs/Stubs.md, schema: Docs/stubs.schema.json).
+/// A request no stub matches goes on to `next` (the network, or offline).
+public struct StubTransport: HTTPTransport {
+    public struct Stub: Sendable {
+        var method: String?
+        var urlPattern: String
+        var body: JSON?
+        var outcome: Outcome
+        var delay: Double
+    }
+
+    enum Outcome: Sendable {
+        case response(HTTPResponse)
+        case failure(String)
+    }
+
+    public var stubs: [Stub]
+    public var next: any HTTPTransport
+    public var clock: any InterpreterClock
+
+    public init(stubs: [Stub], next: any HTTPTransport, clock: any InterpreterClock) {
+        self.stubs = stubs
+        self.next = next
+        self.clock = clock
+    }
+
+    public func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
+        guard let stub = stubs.first(where: { $0.matches(request) }) else { return try await next.send(request) }
+        if stub.delay > 0 { await clock.sleep(until: clock.now + stub.delay) }
+        switch stub.outcome {
+        case .response(let response): return response
+        case .failure(let message): throw TransportError(message)
+        }
+    }
+}
+
+extension StubTransport.Stub {
+    func matches(_ request: HTTPRequest) -> Bool {
+        if let method, method.uppercased() != request.method.uppercased() { return false }
+        guard Glob.matches(urlPattern, request.url) else { return false }
+        guard let body else { return true }
+        if case .string(let text) = body { return request.bodyText == text }
+        guard let sent = request.bodyText.flatMap({ try? JSONParser.parse($0) }) ?? FormData.decode(request.bodyText)
+        else { return false }
+        return sent.contains(body)
+    }
+}
+
+extension JSON {
+    /// Whether `pattern`'s members all appear in this value (objects by key, recursively; the rest equal).
+    func contains(_ pattern: JSON) -> Bool {
+        guard case .object(let wanted) = pattern, case .object(let have) = self else { return self == pattern }
+        return wanted.allSatisfy { key, value in have[key].map { $0.contains(value) } ?? false }
+    }
+}
+
+/// `*` matches any run of characters; everything else matches itself.
+enum Glob {
+    static func matches(_ pattern: String, _ text: String) -> Bool {
+        let parts = pattern.split(separator: "*", omittingEmptySubsequences: false)
+        guard parts.count > 1 else { return pattern == text }
+        var rest = Substring(text)
+        guard rest.hasPrefix(parts[0]) else { return false }
+        rest = rest.dropFirst(parts[0].count)
+        for part in parts.dropFirst().dropLast() where !part.isEmpty {
+            guard let found = rest.firstRange(of: part) else { return false }
+            rest = rest[found.upperBound...]
+        }
+        return rest.hasSuffix(parts.last!)
+    }
+}
