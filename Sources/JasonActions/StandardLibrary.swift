@@ -13,6 +13,19 @@ public enum StandardLibrary {
         registry.register(group: "timer", TimerActions.handlers)
         registry.register(group: "network", NetworkActions.handlers)
         registry.register(core: "require", RequireAction())
+        registry.register(group: "convert", ConvertActions.handlers)
+        registry.register(group: "script", ScriptActions.handlers)
+        registry.register(group: "geo", DeviceGroups.geo)
+        registry.register(group: "media", DeviceGroups.media)
+        registry.register(group: "audio", DeviceGroups.audio)
+        registry.register(group: "vision", DeviceGroups.vision)
+        registry.register(group: "push", DeviceGroups.push)
+        registry.register(group: "notification", DeviceGroups.notification)
+        registry.register(group: "websocket", DeviceGroups.websocket)
+        registry.register(group: "agent", DeviceGroups.agent)
+        registry.register(group: "oauth", DeviceGroups.oauth)
+        registry.register(group: "network", ["upload": DeviceGroups.upload])
+        for (name, handler) in CoreActions.handlers { registry.register(core: name, handler) }
         return registry
     }
 }

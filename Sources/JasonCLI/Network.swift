@@ -8,6 +8,7 @@ import JasonRuntime
 struct Network {
     var transport: any HTTPTransport
     var replayer: ReplayingTransport?
+    var answers = AnswerBook()
 
     struct LoadError: Error {
         var diagnostic: Diagnostic
@@ -29,7 +30,9 @@ struct Network {
         if let stubs {
             let file = try Self.read(stubs)
             do {
-                transport = StubTransport(stubs: try StubFile.load(file), next: transport, clock: clock)
+                let contents = try StubFile.load(file)
+                transport = StubTransport(stubs: contents.network, next: transport, clock: clock)
+                answers = AnswerBook(contents.answers)
             } catch {
                 throw LoadError(diagnostic: error, source: file)
             }

@@ -8,6 +8,12 @@ public protocol TerminalIO: Sendable {
     func writeOut(_ text: String)
     func writeErr(_ text: String)
     func readAllInput() -> [UInt8]
+    /// The user, when standard input is a terminal someone types at; nil otherwise.
+    var typist: (any LineInput)? { get }
+}
+
+extension TerminalIO {
+    public var typist: (any LineInput)? { nil }
 }
 
 /// The real standard streams.
@@ -17,16 +23,31 @@ public struct StandardIO: TerminalIO {
     public func writeOut(_ text: String) { FileHandle.standardOutput.write(Data(text.utf8)) }
     public func writeErr(_ text: String) { FileHandle.standardError.write(Data(text.utf8)) }
     public func readAllInput() -> [UInt8] { [UInt8](FileHandle.standardInput.readDataToEndOfFile()) }
+
+    public var typist: (any LineInput)? { isatty(0) == 1 ? StandardLineInput() : nil }
+}
+
+/// Prompts on standard error and reads a line from standard input.
+struct StandardLineInput: LineInput {
+    func readLine(prompt: String) async -> String? {
+        FileHandle.standardError.write(Data(prompt.utf8))
+        return Swift.readLine()
+    }
 }
 
 /// Streams kept in memory, for tests and for hosts that want the output as text.
 public final class CapturedIO: TerminalIO {
     private let buffers = Mutex<(out: String, err: String)>(("", ""))
     private let input: [UInt8]
+    /// Lines a pretend user types at prompts, one per prompt; nil for no user at all.
+    private let typed: ScriptedTypist?
 
-    public init(input: String = "") {
+    public init(input: String = "", typed: [String]? = nil) {
         self.input = Array(input.utf8)
+        self.typed = typed.map(ScriptedTypist.init)
     }
+
+    public var typist: (any LineInput)? { typed }
 
     public var out: String { buffers.withLock { $0.out } }
     public var err: String { buffers.withLock { $0.err } }
@@ -51,5 +72,18 @@ struct LineConsole: Console {
         case .tree: io.writeOut(BodyTree.lines(body).joined(separator: "\n") + "\n")
         case .none: break
         }
+    }
+}
+
+/// A pretend user for tests: answers each prompt with the next line and echoes both to standard error.
+final class ScriptedTypist: LineInput {
+    private let lines: Mutex<[String]>
+
+    init(_ lines: [String]) {
+        self.lines = Mutex(lines)
+    }
+
+    func readLine(prompt: String) async -> String? {
+        lines.withLock { $0.isEmpty ? nil : $0.removeFirst() }
     }
 }

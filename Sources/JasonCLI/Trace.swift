@@ -45,6 +45,8 @@ final class TraceObserver: ExecutionObserver {
             return "trace: end"
         case .chainEnded(.failed(let diagnostic)):
             return "trace: end (failed: \(diagnostic.message))"
+        case .chainEnded(.abandoned(let reason)):
+            return "trace: end (abandoned: \(reason))"
         }
     }
 
@@ -84,6 +86,8 @@ final class TraceObserver: ExecutionObserver {
         case .chainEnded(.failed(let diagnostic)):
             return ["event": "end", "outcome": "failed", "id": .string(diagnostic.id.rawValue),
                     "message": .string(diagnostic.message)]
+        case .chainEnded(.abandoned(let reason)):
+            return ["event": "end", "outcome": "abandoned", "message": .string(reason)]
         }
     }
 

@@ -1,4 +1,5 @@
 import JasonJSON
+import JasonScript
 import JasonTemplate
 import Synchronization
 
@@ -12,6 +13,8 @@ public struct QueuedCall: Sendable {
         case json(JSON, origin: String)
         /// An action that was written in the document at `origin` (a timer's action, say), rendered since.
         case written(JSON, origin: ActionPath)
+        /// A suspended chain going on: the `success` of a `$href` after `$ok`, with its open lambda frames.
+        case resume(ActionNode, frames: [ActionCall], origin: String)
     }
 
     public var start: Start
@@ -42,15 +45,20 @@ public final class EventInbox: Sendable {
 }
 
 /// What a handler may reach besides its options: the view's variables and templates, the template
-/// engine, the console, and the queue (to start another chain, which runs after the current one, E7).
+/// engine, the console, the view stack, and the queue (to start another chain, which runs after the
+/// current one, E7).
 public struct ActionContext: Sendable {
     public let state: ViewState
+    /// The environment, with `viewURL` set to this view's URL.
     public let environment: ActionEnvironment
     public let inbox: EventInbox
     public let timers: TimerTable
     /// `head.templates` of the document.
     public let templates: JSONObject
     public let renderer: Transformer
+    public let views: ViewStack
+    /// The JavaScript engine behind `{{ }}` (`$script.include` adds to it).
+    public let scripts: ScriptEngine
 
     public var console: any Console { environment.console }
 

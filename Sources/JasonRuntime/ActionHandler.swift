@@ -22,9 +22,19 @@ public struct ActionInvocation: Sendable {
 /// How an action fails: the payload becomes `$jason` on the `error` branch (R18).
 public struct ActionFailure: Error, Sendable {
     public var payload: JSON?
+    /// Set when the action ends the chain quietly, as a cancelled date picker does on the phone: no
+    /// branch runs and nothing is reported.
+    public var endsChain = false
 
     public init(payload: JSON?) {
         self.payload = payload
+    }
+
+    /// Ends the chain without taking either branch.
+    public static var endOfChain: ActionFailure {
+        var failure = ActionFailure(payload: nil)
+        failure.endsChain = true
+        return failure
     }
 
     /// The usual payload of our own failures: `{"message": …, "type": …}`.

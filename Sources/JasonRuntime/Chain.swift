@@ -26,6 +26,8 @@ enum Resolution {
     case `continue`(ActionNode)
     case end
     case fail(Diagnostic)
+    /// The chain stops without an error: its view has gone (R20).
+    case abandon(String)
 }
 
 extension Interpreter {

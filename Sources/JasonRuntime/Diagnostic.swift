@@ -21,6 +21,7 @@ public struct Diagnostic: Error, Sendable, Hashable {
         case timeLimit = "time-limit"
         case invalidStubs = "invalid-stubs"
         case replayMismatch = "replay-mismatch"
+        case navigation = "navigation"
     }
 
     public enum Severity: String, Sendable, Hashable {

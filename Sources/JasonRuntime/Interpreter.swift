@@ -18,36 +18,38 @@ public final class Interpreter {
         public init() {}
     }
 
-    public let document: Document
     public let registry: ActionRegistry
-    public let state: ViewState
     public let inbox = EventInbox()
+    /// The views, the first document at the bottom (R33).
+    public let views: ViewStack
     public let timers = TimerTable()
     public var limits = Limits()
     public var observers: [any ExecutionObserver] = []
     /// Errors that ended chains; the CLI's exit status comes from here.
-    public private(set) var diagnostics: [Diagnostic] = []
+    public internal(set) var diagnostics: [Diagnostic] = []
 
     /// The JavaScript engine behind `{{ }}`; it starts with the first expression that needs it.
     public let scriptEngine: ScriptEngine
     let renderer: Transformer
-    let context: ActionContext
+    let environment: ActionEnvironment
     private(set) var steps = 0
+
+    /// The view on screen; there always is one.
+    var top: View { views.top! }
+    /// The document on screen.
+    public var document: Document { top.document }
+    /// The variables of the view on screen.
+    public var state: ViewState { top.state }
+    var context: ActionContext { top.context }
 
     public init(document: Document, registry: ActionRegistry, environment: ActionEnvironment,
                 scriptEngine: ScriptEngine = ScriptEngine()) {
-        self.document = document
         self.registry = registry
         self.scriptEngine = scriptEngine
+        self.environment = environment
         renderer = Transformer(evaluator: PathEvaluator.withScriptEngine(scriptEngine))
-        var device = environment.device
-        if case .object(var members) = device {
-            members["view"] = ["url": .string(environment.viewURL)]
-            device = .object(members)
-        }
-        state = ViewState(viewData: document.data, env: device)
-        context = ActionContext(state: state, environment: environment, inbox: inbox, timers: timers,
-                                templates: document.templates, renderer: renderer)
+        views = ViewStack(inbox: inbox)
+        views.push(makeView(document, url: environment.viewURL, transition: .push, params: [:]))
     }
 
     /// An interpreter whose stores live in memory, printing to `console`.
@@ -60,36 +62,11 @@ public final class Interpreter {
     /// Draws the view and queues what a batch run starts with: the bare action, else `$load`, else
     /// `$show` (S16). With both `head.templates.body` and `head.data`, the body is generated now (§1.1).
     public func start() {
-        loadStores()
-        if let template = document.templates["body"], !document.data.isEmpty {
-            let body = renderer.render(template, data: state.templateData(jason: nil)).value ?? .null
-            state.replaceBody(body)
-            context.console.present(body: body)
-        } else {
-            state.replaceBody(document.body)
-        }
         if let action = document.bareAction {
+            present(top, runLoad: false)
             inbox.post(QueuedCall(.node(action)))
-        } else if document.actions["$load"] != nil {
-            inbox.post(QueuedCall(.named("$load")))
-        } else if document.actions["$show"] != nil {
-            inbox.post(QueuedCall(.named("$show")))
-        }
-    }
-
-    /// `$global` and this view's `$cache` as stored; a damaged store is reported, never silently emptied.
-    func loadStores() {
-        let stores = context.environment.stores
-        let url = context.environment.viewURL.lowercased()
-        for (name, store, apply) in [("$global", stores.global, state.replaceGlobal),
-                                     ("$cache", stores.cache(url), state.replaceCache)] {
-            do {
-                let contents = try store.load()
-                apply(contents.value)
-                if let notice = contents.notice { diagnostics.append(Diagnostic(.store, .warning, notice)) }
-            } catch {
-                diagnostics.append(Diagnostic(.store, .warning, "\(name) could not be read: \(error)"))
-            }
+        } else {
+            present(top)
         }
     }
 
@@ -140,6 +117,10 @@ public final class Interpreter {
             } catch {
                 return await end(.failed(error))
             }
+        case .resume(let node, let frames, let label):
+            origin = label
+            chain.current = node
+            chain.frames = frames
         case .json(let json, let label):
             origin = label
             do {
@@ -170,6 +151,7 @@ public final class Interpreter {
             case .continue(let node): chain.current = node
             case .end: chain.current = nil
             case .fail(let diagnostic): return await end(.failed(diagnostic))
+            case .abandon(let reason): return await end(.abandoned(reason))
             }
         }
         await end(.finished)
@@ -187,6 +169,8 @@ public final class Interpreter {
             return await enterLambda(call, options: call.options ?? .object([:]), in: &chain)
         case .type("$return.success"), .type("$return.error"):
             return await returnFromLambda(call, in: &chain)
+        case .type(let type) where Navigation.types.contains(type):
+            return await navigate(call, type: type, in: &chain)
         case .type(let type):
             let step = prepare(call, options: call.options, jason: chain.jason, depth: chain.frames.count)
             await notify(.willRun(step))
@@ -205,9 +189,16 @@ public final class Interpreter {
                 }
             }
             let invocation = ActionInvocation(type: type, options: options, path: call.path, jason: chain.jason)
+            let view = top
             do {
                 let value = try await handler.perform(invocation, in: context)
+                guard views.top === view else { return await abandon(step) }
                 return await succeed(call, step, in: &chain, value: value)
+            } catch where views.top !== view {
+                return await abandon(step)
+            } catch where error.endsChain {
+                await notify(.branchTaken(step, .none))
+                return .end
             } catch {
                 return await fail(call, step, in: &chain, error, id: .actionFailed)
             }
@@ -283,6 +274,12 @@ public final class Interpreter {
         let branch = isSuccess ? caller.success : caller.error
         await notify(.branchTaken(step, branch == nil ? .none : (isSuccess ? .success : .error)))
         return branch.map(Resolution.continue) ?? .end
+    }
+
+    /// R20 (S24): the view went away while the action ran; neither branch runs.
+    func abandon(_ step: ActionStep) async -> Resolution {
+        await notify(.branchTaken(step, .none))
+        return .abandon("the view of \(step.name) was closed before it completed")
     }
 
     func end(_ outcome: ChainOutcome) async {

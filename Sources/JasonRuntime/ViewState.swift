@@ -12,13 +12,17 @@ public final class ViewState: Sendable {
         var viewData: JSONObject = [:]
         var env: JSON = [:]
         var body: JSON?
+        /// Data-holding globals of `$script.include` scripts, shown to templates as iOS did.
+        var scriptGlobals: JSONObject = [:]
     }
 
     private let values: Mutex<Values>
 
-    init(viewData: JSONObject, env: JSON) {
-        values = Mutex(Values(viewData: viewData, env: env))
+    init(viewData: JSONObject, env: JSON, params: JSONObject = [:]) {
+        values = Mutex(Values(params: params, viewData: viewData, env: env))
     }
+
+    public var params: JSONObject { values.withLock { $0.params } }
 
     public var get: JSONObject { values.withLock { $0.get } }
     public var global: JSONObject { values.withLock { $0.global } }
@@ -39,10 +43,17 @@ public final class ViewState: Sendable {
     public func replaceGlobal(_ members: JSONObject) { values.withLock { $0.global = members } }
     public func replaceCache(_ members: JSONObject) { values.withLock { $0.cache = members } }
 
+    public func mergeScriptGlobals(_ members: JSONObject) {
+        values.withLock { for (k, v) in members { $0.scriptGlobals[k] = v } }
+    }
+
+    public func clearScriptGlobals() { values.withLock { $0.scriptGlobals = [:] } }
+
     /// register ⊕ variables: the data object every template of an action is rendered against.
     public func templateData(jason: JSON?) -> JSON {
         values.withLock { v in
             var data = v.viewData
+            for (k, value) in v.scriptGlobals { data[k] = value }
             data.removeValue(forKey: "$jason")
             if let jason { data["$jason"] = jason }
             data["$get"] = .object(v.get)

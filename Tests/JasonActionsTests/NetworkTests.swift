@@ -17,7 +17,7 @@ import Testing
     }
 
     func stubs(_ json: String) throws -> StubTransport {
-        StubTransport(stubs: try StubFile.load(SourceFile(name: "stubs.json", text: json)), next: OfflineTransport(),
+        StubTransport(stubs: try StubFile.load(SourceFile(name: "stubs.json", text: json)).network, next: OfflineTransport(),
                       clock: VirtualClock())
     }
 

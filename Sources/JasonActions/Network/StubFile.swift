@@ -2,9 +2,13 @@ import Foundation
 import JasonJSON
 import JasonRuntime
 
-/// Reads a `--stubs` file. Every problem is a diagnostic with the file's line:column and pointer.
-public enum StubFile {
-    public static func load(_ file: SourceFile) throws(Diagnostic) -> [StubTransport.Stub] {
+/// A `--stubs` file: answers for requests, and for actions that need a person or a device.
+public struct StubFile: Sendable {
+    public var network: [StubTransport.Stub] = []
+    public var answers: [String: [DeviceAnswer]] = [:]
+
+    /// Reads a stub file. Every problem is a diagnostic with the file's line:column and pointer.
+    public static func load(_ file: SourceFile) throws(Diagnostic) -> StubFile {
         let parsed: ParsedDocument
         do { parsed = try JSONParser.parseDocument(file) } catch {
             throw Diagnostic(.invalidStubs, .error, error.message, file: file.name, location: error.location)
@@ -19,7 +23,11 @@ public enum StubFile {
         for key in top.keys where !["network", "answers", "$schema"].contains(key) {
             throw fail("unknown key \"\(key)\" (a stub file has \"network\" and \"answers\")", JSONPointer.root.appending(key))
         }
-        guard let network = top["network"] else { return [] }
+        var contents = StubFile()
+        if let answers = top["answers"] {
+            contents.answers = try parseAnswers(answers, fail: fail)
+        }
+        guard let network = top["network"] else { return contents }
         guard case .array(let entries) = network else {
             throw fail("\"network\" must be an array of {\"request\": …, \"response\": …}", JSONPointer.root.appending("network"))
         }
@@ -73,6 +81,43 @@ public enum StubFile {
             stubs.append(StubTransport.Stub(method: request["method"]?.stringValue, urlPattern: url, body: request["body"],
                                             outcome: outcome, delay: delay))
         }
-        return stubs
+        contents.network = stubs
+        return contents
+    }
+
+    /// `"answers": {"$geo.get": {"value": …}, "$util.alert": [{"value": …}, {"cancel": true}]}`.
+    static func parseAnswers(_ json: JSON, fail: (String, JSONPointer) -> Diagnostic) throws(Diagnostic)
+        -> [String: [DeviceAnswer]]
+    {
+        let at = JSONPointer.root.appending("answers")
+        guard case .object(let byType) = json else {
+            throw fail("\"answers\" must be an object from action type to answer", at)
+        }
+        var answers: [String: [DeviceAnswer]] = [:]
+        for (type, entry) in byType {
+            let typeAt = at.appending(type)
+            guard type.hasPrefix("$") else { throw fail("\"\(type)\" is not an action type (they start with $)", typeAt) }
+            let list: [(JSON, JSONPointer)]
+            if case .array(let items) = entry {
+                guard !items.isEmpty else { throw fail("an empty list answers nothing", typeAt) }
+                list = items.enumerated().map { ($1, typeAt.appending($0)) }
+            } else {
+                list = [(entry, typeAt)]
+            }
+            var parsed: [DeviceAnswer] = []
+            for (item, itemAt) in list {
+                guard case .object(let members) = item, members.count == 1, let key = members.keys.first else {
+                    throw fail("an answer is {\"value\": …}, {\"error\": …} or {\"cancel\": true}", itemAt)
+                }
+                switch key {
+                case "value": parsed.append(.value(members[key]))
+                case "error": parsed.append(.error(members[key]))
+                case "cancel" where members[key] == .bool(true): parsed.append(.cancel)
+                default: throw fail("an answer is {\"value\": …}, {\"error\": …} or {\"cancel\": true}", itemAt.appending(key))
+                }
+            }
+            answers[type] = parsed
+        }
+        return answers
     }
 }

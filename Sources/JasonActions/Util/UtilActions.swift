@@ -1,7 +1,7 @@
 import JasonJSON
 import JasonRuntime
 
-/// `$util.*`: the phone's banners and toasts, printed to the terminal.
+/// `$util.*`: banners and toasts are printed; prompts answer from stubs, the terminal or defaults.
 public enum UtilActions {
     public static let handlers: [String: any ActionHandler] = [
         "banner": ClosureHandler(ActionSpec(
@@ -23,6 +23,26 @@ public enum UtilActions {
                       OptionSpec("type", .string, "info, success or error")],
             terminal: "prints \"[toast] TEXT\" on standard output")) { invocation, context in
             context.console.print("[toast] " + text(invocation.optionObject["text"]))
+            return nil
+        },
+        "alert": PromptActions.alert,
+        "picker": PromptActions.picker,
+        "datepicker": PromptActions.datepicker,
+        "share": StubbedAction(ActionSpec(
+            "Opens the share sheet.",
+            options: [OptionSpec("items", .array, "[{\"type\": text|image|audio|video, \"text\", \"url\", \"file_url\", \"data\"}]")],
+            returns: "undefined, after the sheet closes")),
+        "addressbook": StubbedAction(ActionSpec(
+            "Reads the contacts.",
+            returns: "[{\"name\", \"phone\": [{\"type\", \"text\"}], \"email\": [{\"type\", \"text\"}]}]",
+            errors: "permission denied"), cancel: .error),
+        "clipboard": ClosureHandler(ActionSpec(
+            "Copies items to the clipboard.",
+            options: [OptionSpec("items", .array, "[{\"type\": text|image|gif, \"text\" or \"url\"}]")],
+            terminal: "prints \"[clipboard] TEXT\" for each item")) { invocation, context in
+            for item in invocation.optionObject["items"]?.arrayValue ?? [] {
+                context.console.print("[clipboard] " + text(item["text"] ?? item["url"]))
+            }
             return nil
         },
     ]

@@ -1,0 +1,58 @@
+import JasonJSON
+import JasonRuntime
+
+/// `$convert.string`, `$convert.csv`, `$convert.rss`: text from a request (usually `data_type: raw`)
+/// into JSON for templates.
+public enum ConvertActions {
+    public static let handlers: [String: any ActionHandler] = [
+        "string": ClosureHandler(ActionSpec(
+            "Parses JSON text.",
+            options: [OptionSpec("data", .any, "the JSON text")],
+            returns: "the parsed value; empty data gives undefined; text that is not JSON gives undefined (as on iOS)",
+            terminal: "as on the phone")) { invocation, _ in
+            guard case .string(let text)? = invocation.optionObject["data"] else { return invocation.optionObject["data"] }
+            guard !text.isEmpty else { return nil }
+            return try? JSONParser.parse(text)
+        },
+        "csv": ClosureHandler(ActionSpec(
+            "Parses CSV text into rows.",
+            options: [OptionSpec("data", .text, "the CSV text"),
+                      OptionSpec("delimiter", .string, default: ",", "the field separator"),
+                      OptionSpec("header", .boolean, default: true, "the first row names the columns (rows become objects)"),
+                      OptionSpec("trim", .boolean, default: true, "strip spaces around unquoted fields")],
+            returns: "an array of row objects keyed by the header row (arrays of strings when header is false); empty data gives undefined",
+            terminal: "as on the phone; quoted fields may hold delimiters, quotes and line breaks")) { invocation, _ in
+            let options = invocation.optionObject
+            let text = UtilActions.text(options["data"])
+            guard !text.isEmpty else { return nil }
+            var format = CSV.Format()
+            if let delimiter = options["delimiter"]?.stringValue, let first = delimiter.first { format.delimiter = first }
+            format.trim = flag(options["trim"], default: true)
+            return CSV.json(text, format: format, header: flag(options["header"], default: true))
+        },
+        "rss": ClosureHandler(ActionSpec(
+            "Parses an RSS or Atom feed.",
+            options: [OptionSpec("data", .text, "the feed's XML")],
+            returns: "an array of articles {title, description, summary, link, guid, author, pubdate, categories, image, enclosures, meta}; empty data gives undefined",
+            errors: "text that is not a feed ({\"message\"} says where the XML breaks)",
+            terminal: "as on the phone (the shape of node-feedparser's articles)")) { invocation, _ throws(ActionFailure) in
+            let text = UtilActions.text(invocation.optionObject["data"])
+            guard !text.isEmpty else { return nil }
+            do throws(Feed.ParseError) {
+                return try Feed.articles(text)
+            } catch {
+                throw ActionFailure(message: error.message, type: invocation.type)
+            }
+        },
+    ]
+
+    /// Booleans as the phone apps took them: true/false or their text.
+    static func flag(_ value: JSON?, default fallback: Bool) -> Bool {
+        switch value {
+        case .bool(let b)?: b
+        case .string("true")?: true
+        case .string("false")?: false
+        default: fallback
+        }
+    }
+}

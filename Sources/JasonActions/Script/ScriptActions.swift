@@ -1,0 +1,59 @@
+import Foundation
+import JasonJSON
+import JasonRuntime
+
+/// `$script.include` and `$script.clear`: scripts run in the same JavaScriptCore context as `{{ }}`, so
+/// templates can call the functions they define.
+public enum ScriptActions {
+    public static let handlers: [String: any ActionHandler] = [
+        "include": ClosureHandler(ActionSpec(
+            "Runs scripts so that template expressions can use what they define.",
+            options: [OptionSpec("items", .array, required: true, "[{\"url\": …} or {\"text\": …}], run in order")],
+            errors: "a script could not be fetched or threw ({\"message\"})",
+            terminal: "as on the phone; globals holding data are also visible to templates by name, as on iOS"
+        )) { invocation, context throws(ActionFailure) in
+            for (i, item) in (invocation.optionObject["items"]?.arrayValue ?? []).enumerated() {
+                let source: String
+                if case .string(let text)? = item["text"] {
+                    source = text
+                } else if case .string(let written)? = item["url"] {
+                    source = try await fetch(written, context: context, type: invocation.type)
+                } else {
+                    throw ActionFailure(message: "items[\(i)] needs a \"url\" or a \"text\"", type: invocation.type)
+                }
+                switch context.scripts.include(source) {
+                case .success(let globals): context.state.mergeScriptGlobals(globals)
+                case .failure(let error):
+                    throw ActionFailure(message: "items[\(i)]: \(error.description)", type: invocation.type)
+                }
+            }
+            return nil
+        },
+        "clear": ClosureHandler(ActionSpec(
+            "Forgets every included script.",
+            terminal: "starts a fresh JavaScript context")) { _, context in
+            context.scripts.reset()
+            context.state.clearScriptGlobals()
+            return nil
+        },
+    ]
+
+    static func fetch(_ written: String, context: ActionContext, type: String) async throws(ActionFailure) -> String {
+        let base = URL(string: context.environment.viewURL)
+        let url = URL(string: written, relativeTo: base)?.absoluteString ?? written
+        do {
+            let response = try await context.environment.transport.send(HTTPRequest(method: "GET", url: url))
+            guard (200..<300).contains(response.status) else {
+                throw ActionFailure(payload: ["message": .string("\(url) answered HTTP \(response.status)"),
+                                              "type": .string(type), "status": .int(response.status)])
+            }
+            return response.bodyText
+        } catch let error as TransportError {
+            throw ActionFailure(message: error.description, type: type)
+        } catch let failure as ActionFailure {
+            throw failure
+        } catch {
+            throw ActionFailure(message: "\(error)", type: type)
+        }
+    }
+}

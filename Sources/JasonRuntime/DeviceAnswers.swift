@@ -1,0 +1,42 @@
+import JasonJSON
+import Synchronization
+
+/// How the user (or a stub standing in for them) answered an action that needs a person or a device:
+/// an alert's form, a picker, the GPS, the camera.
+public enum DeviceAnswer: Sendable, Equatable {
+    /// The action succeeds with this value (nil: no value).
+    case value(JSON?)
+    /// The action takes its error branch with this payload.
+    case error(JSON?)
+    /// The user cancelled; each action says what that means (alerts fail, pickers end the chain).
+    case cancel
+}
+
+/// Canned answers by action type, from the `answers` of the `--stubs` file. A list of answers is used
+/// one per call, in order; the last one then keeps answering.
+public final class AnswerBook: Sendable {
+    private let queues: Mutex<[String: [DeviceAnswer]]>
+
+    public init(_ answers: [String: [DeviceAnswer]] = [:]) {
+        queues = Mutex(answers.filter { !$0.value.isEmpty })
+    }
+
+    public func next(for type: String) -> DeviceAnswer? {
+        queues.withLock { all in
+            guard var queue = all[type], let first = queue.first else { return nil }
+            if queue.count > 1 {
+                queue.removeFirst()
+                all[type] = queue
+            }
+            return first
+        }
+    }
+
+    public var types: [String] { queues.withLock { Array($0.keys).sorted() } }
+}
+
+/// Lines typed by the user, for prompting actions; present only when standard input is a terminal.
+public protocol LineInput: Sendable {
+    /// Shows `prompt` and reads one line; nil at end of input (Ctrl-D), which counts as a cancel.
+    func readLine(prompt: String) async -> String?
+}

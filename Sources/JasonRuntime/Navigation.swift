@@ -1,0 +1,116 @@
+import JasonJSON
+
+/// `$href` and the actions that move between views (R32–R35, DESIGN §2.5). They are carried out by the
+/// loop itself because they suspend, resume or end the chain rather than return a value.
+enum Navigation {
+    static let types: Set<String> = ["$href", "$visit", "$back", "$ok", "$close", "$cancel", "$home", "$reload", "$reset"]
+}
+
+extension Interpreter {
+    func navigate(_ call: ActionCall, type: String, in chain: inout Chain) async -> Resolution {
+        let step = prepare(call, options: call.options, jason: chain.jason, depth: chain.frames.count)
+        await notify(.willRun(step))
+        let options = step.options?.objectValue ?? [:]
+        let failure: ActionFailure?
+        switch type {
+        case "$href", "$visit":
+            failure = await open(options, call: call, chain: chain)
+        case "$back":
+            failure = goBack(type: type)
+        case "$ok", "$close", "$cancel":
+            failure = returnToCaller(type: type, value: type == "$cancel" || options.isEmpty ? nil : .object(options))
+        case "$home":
+            failure = await restart(at: views.all.first?.url ?? top.url, params: [:])
+        default:
+            failure = await restart(at: top.url, params: state.params)
+        }
+        if let failure { return await fail(call, step, in: &chain, failure, id: .navigation) }
+        // The chain is over: the view it ran in has gone or will run it again later ($ok resumes it).
+        await notify(.succeeded(step, jason: nil))
+        await notify(.branchTaken(step, .none))
+        return .end
+    }
+
+    /// `$href` (R33): open the URL as a new view, suspending this chain until the view returns with `$ok`.
+    func open(_ href: JSONObject, call: ActionCall, chain: Chain) async -> ActionFailure? {
+        guard case .string(let written)? = href["url"], !written.isEmpty else {
+            return ActionFailure(message: "\(call.target) needs a 'url'", type: "$href")
+        }
+        let url = Self.resolve(written, against: top.url)
+        let kind = href["view"]?.stringValue?.lowercased() ?? "jason"
+        if kind == "web" || kind == "app" || kind == "external" {
+            context.console.print("[open \(kind)] \(url)")
+            return nil
+        }
+        let params = href["options"]?.objectValue ?? [:]
+        let transition = href["transition"]?.stringValue ?? "push"
+        if transition == "root" { return await restart(at: views.all.first?.url ?? url, params: params) }
+        let document: Document
+        switch await loadDocument(url) {
+        case .success(let loaded): document = loaded
+        case .failure(let failure): return failure
+        }
+        inbox.removeAll()   // S12: what was queued behind this chain is dropped when it navigates
+        if transition == "replace" {
+            let view = makeView(document, url: url, transition: top.transition, params: params)
+            views.replaceTop(with: view)
+            present(view)
+            return nil
+        }
+        top.callback.withLock { $0 = View.Callback(call: call, frames: chain.frames) }
+        let view = makeView(document, url: url, transition: transition == "modal" ? .modal : .push, params: params)
+        views.push(view)
+        present(view)
+        return nil
+    }
+
+    /// `$back` (R34): the view goes away; the one below shows again and runs `$show`.
+    func goBack(type: String) -> ActionFailure? {
+        guard views.systemBack() else {
+            return ActionFailure(message: "\(type): this is the first view, there is nothing to go back to", type: type)
+        }
+        return nil
+    }
+
+    /// `$ok`, `$close`, `$cancel` (R34 with DESIGN §2.5): the view goes away and the `$href` that opened it
+    /// resumes its `success` with `value` as `$jason`. A view opened by a plain `href` has no `$href`
+    /// waiting: the view below just shows again (`$show`), without reloading.
+    func returnToCaller(type: String, value: JSON?) -> ActionFailure? {
+        guard let revealed = views.pop() else {
+            return ActionFailure(message: "\(type): this is the first view, there is no caller to return to", type: type)
+        }
+        let callback = revealed.callback.withLock { callback in
+            defer { callback = nil }
+            return callback
+        }
+        if let callback {
+            if let success = callback.call.success {
+                inbox.post(QueuedCall(.resume(success, frames: callback.frames, origin: callback.call.path.description),
+                                      jason: Chain.wrap(value)))
+            }
+        } else if revealed.document.actions["$show"] != nil {
+            inbox.post(QueuedCall(.named("$show")))
+        }
+        return nil
+    }
+
+    /// `$reload` (R32) and `$home`: the view at `url` is fetched again and replaces the whole view (or, for
+    /// `$home`, the whole stack); its `$load` runs again. The action's own `success` never runs.
+    func restart(at url: String, params: JSONObject) async -> ActionFailure? {
+        let document: Document
+        if url == top.url, url.isEmpty || url.hasPrefix("stdin:") {
+            document = top.document   // nothing to fetch again: the document came from standard input
+        } else {
+            switch await loadDocument(url) {
+            case .success(let loaded): document = loaded
+            case .failure(let failure): return failure
+            }
+        }
+        inbox.removeAll()
+        let isHome = url != top.url || views.count > 1 && url == views.all.first?.url
+        let view = makeView(document, url: url, transition: isHome ? .push : top.transition, params: params)
+        if isHome { views.reset(to: view) } else { views.replaceTop(with: view) }
+        present(view)
+        return nil
+    }
+}

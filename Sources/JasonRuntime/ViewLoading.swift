@@ -1,0 +1,92 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import JasonJSON
+
+/// Opening views: building one for a document, drawing it, and fetching a document by URL.
+extension Interpreter {
+    /// A view for `document` at `url`, with fresh variables and an environment that names it.
+    func makeView(_ document: Document, url: String, transition: View.Transition, params: JSONObject) -> View {
+        var environment = environment
+        environment.viewURL = url
+        if case .object(var members) = environment.device {
+            members["view"] = ["url": .string(url)]
+            environment.device = .object(members)
+        }
+        let state = ViewState(viewData: document.data, env: environment.device, params: params)
+        let context = ActionContext(state: state, environment: environment, inbox: inbox, timers: timers,
+                                    templates: document.templates, renderer: renderer, views: views,
+                                    scripts: scriptEngine)
+        return View(document: document, url: url, transition: transition, state: state, context: context)
+    }
+
+    /// Draws a view that has just come on screen and queues its `$load` (or `$show`).
+    func present(_ view: View, runLoad: Bool = true) {
+        loadStores(view)
+        let document = view.document
+        if let template = document.templates["body"], !document.data.isEmpty {
+            let body = renderer.render(template, data: view.state.templateData(jason: nil)).value ?? .null
+            view.state.replaceBody(body)
+            view.context.console.present(body: body)
+        } else {
+            view.state.replaceBody(document.body)
+        }
+        guard runLoad else { return }
+        if document.actions["$load"] != nil {
+            inbox.post(QueuedCall(.named("$load")))
+        } else if document.actions["$show"] != nil {
+            inbox.post(QueuedCall(.named("$show")))
+        }
+    }
+
+    /// `$global` and the view's `$cache` as stored; a damaged store is reported, never silently emptied.
+    func loadStores(_ view: View) {
+        let stores = environment.stores
+        let url = view.url.lowercased()
+        for (name, store, apply) in [("$global", stores.global, view.state.replaceGlobal),
+                                     ("$cache", stores.cache(url), view.state.replaceCache)] {
+            do {
+                let contents = try store.load()
+                apply(contents.value)
+                if let notice = contents.notice { diagnostics.append(Diagnostic(.store, .warning, notice)) }
+            } catch {
+                diagnostics.append(Diagnostic(.store, .warning, "\(name) could not be read: \(error)"))
+            }
+        }
+    }
+
+    /// Fetches and checks the document at `url` through the transport (files, stubs, the network).
+    func loadDocument(_ url: String) async -> Result<Document, ActionFailure> {
+        let response: HTTPResponse
+        do {
+            response = try await environment.transport.send(HTTPRequest(method: "GET", url: url))
+        } catch {
+            return .failure(ActionFailure(payload: ["message": .string(error.description), "type": "$href",
+                                                    "url": .string(url)]))
+        }
+        guard (200..<300).contains(response.status) else {
+            return .failure(ActionFailure(payload: ["message": .string("\(url) answered HTTP \(response.status)"),
+                                                    "type": "$href", "url": .string(url),
+                                                    "status": .int(response.status)]))
+        }
+        let name = URL(string: url).flatMap { $0.isFileURL ? $0.path : nil } ?? url
+        do {
+            return .success(try Document.load(SourceFile(name: name, bytes: response.body)))
+        } catch {
+            let place = [name, error.location.map { "\($0)" }, error.pointer.map { "\($0)" }].compactMap { $0 }
+            return .failure(ActionFailure(payload: ["message": .string(place.joined(separator: ":") + ": " + error.message),
+                                                    "type": "$href",
+                                                    "url": .string(url)]))
+        }
+    }
+
+    /// A URL written in a document, made absolute against the view's own URL (DESIGN §3).
+    static func resolve(_ written: String, against base: String) -> String {
+        if let url = URL(string: written), url.scheme != nil { return written }
+        guard let baseURL = URL(string: base), baseURL.scheme != nil,
+              let resolved = URL(string: written, relativeTo: baseURL) else { return written }
+        return resolved.absoluteString
+    }
+}

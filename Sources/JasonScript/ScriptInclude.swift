@@ -1,0 +1,53 @@
+import CJavaScriptCore
+import JasonJSON
+
+extension ScriptEngine {
+    /// Runs a whole script in the global scope (`$script.include`) so that later expressions can call
+    /// what it defines. Returns the global names it added that hold data (functions stay in the engine);
+    /// the interpreter shows those to templates as iOS did.
+    public func include(_ source: String) -> Result<JSONObject, ScriptError> {
+        withContext { $0.include(source) }
+    }
+
+    /// Forgets every included script (`$script.clear`): the next expression starts a fresh context.
+    public func reset() {
+        state.withLock { $0 = nil }
+    }
+}
+
+public struct ScriptError: Error, Sendable, CustomStringConvertible {
+    public var description: String
+}
+
+extension EngineContext {
+    func include(_ source: String) -> Result<JSONObject, ScriptError> {
+        guard let global = JSContextGetGlobalObject(context) else { return .failure(ScriptError(description: "no global object")) }
+        let before = Set(globalNames(global))
+        let script = JSStringCreateWithUTF8CString(source)
+        defer { JSStringRelease(script) }
+        var exception: JSValueRef? = nil
+        _ = JSEvaluateScript(context, script, nil, nil, 1, &exception)
+        if let exception {
+            let message = describe(exception)
+            return .failure(ScriptError(description: message.isEmpty ? "stopped after running longer than \(JSNumber.format(timeLimit)) s" : message))
+        }
+        var added: JSONObject = [:]
+        for name in globalNames(global) where !before.contains(name) {
+            let key = JSStringCreateWithUTF8CString(name)
+            defer { JSStringRelease(key) }
+            guard let value = JSObjectGetProperty(context, global, key, nil),
+                  !(JSValueIsObject(context, value) && JSObjectIsFunction(context, JSValueToObject(context, value, nil))),
+                  case .value(let json) = convert(value) else { continue }
+            added[name] = json
+        }
+        return .success(added)
+    }
+
+    func globalNames(_ global: JSObjectRef) -> [String] {
+        let names = JSObjectCopyPropertyNames(context, global)
+        defer { JSPropertyNameArrayRelease(names) }
+        return (0..<JSPropertyNameArrayGetCount(names)).map { i in
+            string(of: JSValueMakeString(context, JSPropertyNameArrayGetNameAtIndex(names, i)))
+        }
+    }
+}
