@@ -73,8 +73,8 @@ extension Interpreter {
     }
 
     /// `$ok`, `$close`, `$cancel` (R34 with DESIGN §2.5): the view goes away and the `$href` that opened it
-    /// resumes its `success` with `value` as `$jason`. A view opened by a plain `href` has no `$href`
-    /// waiting: the view below just shows again (`$show`), without reloading.
+    /// resumes its `success` with `value` as `$jason`. A view opened by a plain `href` (or a `$href`
+    /// with no `success`) has nothing waiting: the view below just shows again (`$show`), not reloaded.
     func returnToCaller(type: String, value: JSON?) -> ActionFailure? {
         guard let revealed = views.pop() else {
             return ActionFailure(message: "\(type): this is the first view, there is no caller to return to", type: type)
@@ -83,11 +83,9 @@ extension Interpreter {
             defer { callback = nil }
             return callback
         }
-        if let callback {
-            if let success = callback.call.success {
-                inbox.post(QueuedCall(.resume(success, frames: callback.frames, origin: callback.call.path.description),
-                                      jason: Chain.wrap(value)))
-            }
+        if let success = callback?.call.success, let callback {
+            inbox.post(QueuedCall(.resume(success, frames: callback.frames, origin: callback.call.path.description),
+                                  jason: Chain.wrap(value)))
         } else if revealed.document.actions["$show"] != nil {
             inbox.post(QueuedCall(.named("$show")))
         }

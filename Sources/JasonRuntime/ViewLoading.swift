@@ -75,8 +75,9 @@ extension Interpreter {
         do {
             return .success(try Document.load(SourceFile(name: name, bytes: response.body)))
         } catch {
-            let place = [name, error.location.map { "\($0)" }, error.pointer.map { "\($0)" }].compactMap { $0 }
-            return .failure(ActionFailure(payload: ["message": .string(place.joined(separator: ":") + ": " + error.message),
+            let place = name + (error.location.map { ":\($0)" } ?? "")
+            let pointer = error.pointer.map { " (at \($0))" } ?? ""
+            return .failure(ActionFailure(payload: ["message": .string(place + ": " + error.message + pointer),
                                                     "type": "$href",
                                                     "url": .string(url)]))
         }

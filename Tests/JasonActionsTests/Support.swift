@@ -20,12 +20,15 @@ struct Outcome {
     var diagnostics: [Diagnostic] { interpreter.diagnostics }
 }
 
-/// Runs `text` (a document or an action) with the standard registry and the given stores.
-func run(_ text: String, stores: Stores = .inMemory(), viewURL: String = "file:///flow.json") async throws -> Outcome {
+/// Runs `text` (a document or an action) with the standard registry and the given environment parts.
+func run(_ text: String, stores: Stores = .inMemory(), viewURL: String = "file:///flow.json",
+         transport: any HTTPTransport = OfflineTransport(), answers: AnswerBook = AnswerBook(),
+         typed: [String]? = nil, registry: ActionRegistry = StandardLibrary.registry) async throws -> Outcome {
     let document = try Document.load(SourceFile(name: "flow.json", text: text))
     let console = RecordingConsole()
-    let environment = ActionEnvironment(console: console, stores: stores, viewURL: viewURL)
-    let interpreter = Interpreter(document: document, registry: StandardLibrary.registry, environment: environment)
+    let environment = ActionEnvironment(console: console, stores: stores, viewURL: viewURL, transport: transport,
+                                        answers: answers, input: typed.map(Typist.init))
+    let interpreter = Interpreter(document: document, registry: registry, environment: environment)
     interpreter.start()
     await interpreter.runUntilIdle()
     return Outcome(interpreter: interpreter, console: console)
@@ -36,4 +39,25 @@ func temporaryFolder() throws -> String {
     let dir = FileManager.default.temporaryDirectory.appendingPathComponent("jasonrun-store-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
     return dir.path
+}
+
+/// A pretend user who types `lines`, one per prompt; nil after the last (Ctrl-D).
+final class Typist: LineInput {
+    private let lines: Mutex<[String]>
+    init(_ lines: [String]) { self.lines = Mutex(lines) }
+    func readLine(prompt: String) async -> String? { lines.withLock { $0.isEmpty ? nil : $0.removeFirst() } }
+}
+
+/// Serves documents (and anything else) from memory by exact URL; the rest fails as offline.
+struct Pages: HTTPTransport {
+    var pages: [String: String]
+    func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
+        guard let page = pages[request.url] else { throw TransportError("offline: no page at \(request.url)") }
+        return HTTPResponse(status: 200, body: Array(page.utf8))
+    }
+}
+
+/// Answers from the JSON text of a stub file's "answers".
+func answers(_ json: String) throws -> AnswerBook {
+    AnswerBook(try StubFile.load(SourceFile(name: "stubs.json", text: #"{"answers": \#(json)}"#)).answers)
 }

@@ -72,7 +72,7 @@ enum Feed {
             "summary": item.text("description", "summary", "content"),
             "link": link(item),
             "guid": item.text("guid", "id"),
-            "author": item.text("dc:creator", "author") ?? item.first("author")?.text("name"),
+            "author": item.text("dc:creator") ?? item.first("author")?.text("name") ?? item.text("author"),
             "pubdate": item.text("pubDate", "dc:date", "published", "updated"),
             "comments": item.text("comments"),
         ])
@@ -112,6 +112,9 @@ enum Feed {
         guard parser.parse(), let root = builder.root else {
             let error = parser.parserError.map { "\($0.localizedDescription)" } ?? "no document element"
             throw ParseError(message: "not well-formed XML at line \(parser.lineNumber), column \(parser.columnNumber): \(error)")
+        }
+        if let open = builder.stack.last {
+            throw ParseError(message: "not well-formed XML at line \(parser.lineNumber): <\(open.name)> is never closed")
         }
         return root
     }
