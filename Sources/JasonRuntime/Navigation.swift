@@ -36,7 +36,7 @@ extension Interpreter {
         guard case .string(let written)? = href["url"], !written.isEmpty else {
             return ActionFailure(message: "\(call.target) needs a 'url'", type: "$href")
         }
-        let url = Self.resolve(written, against: top.url)
+        let url = context.absoluteURL(written)
         let kind = href["view"]?.stringValue?.lowercased() ?? "jason"
         if kind == "web" || kind == "app" || kind == "external" {
             context.console.print("[open \(kind)] \(url)")

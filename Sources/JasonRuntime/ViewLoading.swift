@@ -76,15 +76,24 @@ extension Interpreter {
             return .success(try Document.load(SourceFile(name: name, bytes: response.body)))
         } catch {
             let place = name + (error.location.map { ":\($0)" } ?? "")
-            let pointer = error.pointer.map { " (at \($0))" } ?? ""
+            let pointer = error.pointer.flatMap { $0 == .root ? nil : " (at \($0))" } ?? ""
             return .failure(ActionFailure(payload: ["message": .string(place + ": " + error.message + pointer),
                                                     "type": "$href",
                                                     "url": .string(url)]))
         }
     }
+}
 
-    /// A URL written in a document, made absolute against the view's own URL (DESIGN §3).
-    static func resolve(_ written: String, against base: String) -> String {
+extension ActionContext {
+    /// A URL written in the document, made absolute (DESIGN §3): relative to this view's URL, and
+    /// `file://name` (the app bundle on the phone) relative to the folder of the first document.
+    public func absoluteURL(_ written: String) -> String {
+        var written = written
+        var base = environment.viewURL
+        if written.hasPrefix("file://"), !written.hasPrefix("file:///") {
+            written.removeFirst("file://".count)
+            base = views.all.first?.url ?? base
+        }
         if let url = URL(string: written), url.scheme != nil { return written }
         guard let baseURL = URL(string: base), baseURL.scheme != nil,
               let resolved = URL(string: written, relativeTo: baseURL) else { return written }

@@ -133,4 +133,34 @@ import Testing
         #expect(r.printed == ["[toast] A again"])
         #expect(r.diagnostics.isEmpty)
     }
+
+    @Test func aRequestWithoutBranchesStillEndsItsChainOnlyWhenItCompletes() async throws {
+        // S13 as changed by DESIGN §2.3: the tap waits for the response, even with nothing to run after it.
+        let document = try Document.load(SourceFile(name: "flow.json", text: #"""
+            {"type": "$test.tap", "success": {"type": "$network.request", "options": {"url": "https://api.example.com/slow"}}}
+            """#))
+        let transport = StubTransport(stubs: try StubFile.load(SourceFile(name: "s.json", text: #"""
+            {"network": [{"request": {"url": "https://api.example.com/slow"}, "response": {"body": {"a": 1}, "delay": 3}}]}
+            """#)).network, next: OfflineTransport(), clock: VirtualClock())
+        let interpreter = Interpreter(document: document, registry: registry,
+                                      environment: ActionEnvironment(console: RecordingConsole(), transport: transport))
+        let order = Order()
+        interpreter.observers.append(order)
+        interpreter.start()
+        await interpreter.runUntilIdle()
+        #expect(order.names == ["chain flow.json:1:1 /", "ok $test.tap", "ok $network.request", "chain tap", "ok $util.toast"])
+    }
+}
+
+/// The names of chains started and actions completed, in order.
+final class Order: ExecutionObserver {
+    private let list = Mutex<[String]>([])
+    var names: [String] { list.withLock { $0 } }
+    func observe(_ event: ExecutionEvent) async {
+        switch event {
+        case .chainStarted(let origin): list.withLock { $0.append("chain " + origin) }
+        case .succeeded(let step, _): list.withLock { $0.append("ok " + step.name) }
+        default: break
+        }
+    }
 }

@@ -59,7 +59,8 @@ struct RequestAction: ActionHandler {
 
     static func request(from options: JSONObject, _ invocation: ActionInvocation,
                         _ context: ActionContext) async throws(ActionFailure) -> HTTPRequest {
-        guard let url = options["url"]?.stringValue, let parsed = URLComponents(string: url), parsed.scheme != nil,
+        guard let written = options["url"]?.stringValue, case let url = bundled(written, context),
+              let parsed = URLComponents(string: url), parsed.scheme != nil,
               parsed.host != nil || parsed.scheme == "file" else {
             throw ActionFailure(message: "'\(options["url"]?.stringValue ?? "")' is not a URL", type: invocation.type)
         }
@@ -114,11 +115,11 @@ struct RequireAction: ActionHandler {
         for (key, value) in invocation.optionObject {
             switch value {
             case .string(let url) where !url.contains("$document"):
-                jobs.append((key, nil, url))
+                jobs.append((key, nil, bundled(url, context)))
                 shapes[key] = ""
             case .array(let urls):
                 let strings = urls.compactMap(\.stringValue).filter { !$0.contains("$document") }
-                for (i, url) in strings.enumerated() { jobs.append((key, i, url)) }
+                for (i, url) in strings.enumerated() { jobs.append((key, i, bundled(url, context))) }
                 shapes[key] = .array(Array(repeating: "", count: strings.count))
             default:
                 continue
@@ -147,4 +148,9 @@ struct RequireAction: ActionHandler {
         }
         return .object(shapes)
     }
+}
+
+/// `file://` URLs name files beside the document (the app bundle on the phone); others stay as written.
+func bundled(_ url: String, _ context: ActionContext) -> String {
+    url.hasPrefix("file://") ? context.absoluteURL(url) : url
 }

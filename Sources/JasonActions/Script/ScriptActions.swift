@@ -39,8 +39,7 @@ public enum ScriptActions {
     ]
 
     static func fetch(_ written: String, context: ActionContext, type: String) async throws(ActionFailure) -> String {
-        let base = URL(string: context.environment.viewURL)
-        let url = URL(string: written, relativeTo: base)?.absoluteString ?? written
+        let url = context.absoluteURL(written)
         do {
             let response = try await context.environment.transport.send(HTTPRequest(method: "GET", url: url))
             guard (200..<300).contains(response.status) else {
