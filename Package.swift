@@ -28,10 +28,12 @@ let package = Package(
         .target(
             name: "JasonActions",
             dependencies: ["JasonRuntime", .product(name: "AsyncHTTPClient", package: "async-http-client")]),
+        .systemLibrary(name: "CLibEdit", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
+        .target(name: "JasonREPL", dependencies: ["JasonRuntime", "CLibEdit"]),
         .target(
             name: "JasonCLI",
             dependencies: [
-                "JasonRuntime", "JasonActions",
+                "JasonRuntime", "JasonActions", "JasonREPL",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(name: "jasonrun", dependencies: ["JasonCLI"]),

@@ -5,8 +5,8 @@ public struct Jasonrun: ParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "jasonrun",
         abstract: "Run Jasonette action JSON as a program.",
-        usage: "jasonrun FLOW.json [--trace[=json]] [--render json|tree|none] [--state-dir D | --no-persist] [--max-steps N]\n  jasonrun help ACTION\n  jasonrun <subcommand>",
-        subcommands: [RunCommand.self],
+        usage: "jasonrun FLOW.json [--trace[=json]] [--render json|tree|none] [--state-dir D | --no-persist] [--max-steps N]\n  jasonrun repl [FLOW.json] [--stubs F] [--offline]\n  jasonrun help ACTION\n  jasonrun <subcommand>",
+        subcommands: [RunCommand.self, ReplCommand.self],
         defaultSubcommand: RunCommand.self)
 
     public init() {}
@@ -27,6 +27,7 @@ public struct Jasonrun: ParsableCommand {
         do {
             var command = try parseAsRoot(normalize(arguments))
             if let run = command as? RunCommand { return await run.execute(io: io) }
+            if let repl = command as? ReplCommand { return await repl.execute(io: io) }
             try command.run() // ArgumentParser's own commands (help) end by throwing CleanExit
             return 0
         } catch {

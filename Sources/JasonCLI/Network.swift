@@ -8,7 +8,8 @@ import JasonRuntime
 struct Network {
     var transport: any HTTPTransport
     var replayer: ReplayingTransport?
-    var answers = AnswerBook()
+    /// The stub file's answers; each run gets a fresh book of them (a REPL replays runs).
+    var answers: [String: [DeviceAnswer]] = [:]
 
     struct LoadError: Error {
         var diagnostic: Diagnostic
@@ -32,7 +33,7 @@ struct Network {
             do {
                 let contents = try StubFile.load(file)
                 transport = StubTransport(stubs: contents.network, next: transport, clock: clock)
-                answers = AnswerBook(contents.answers)
+                answers = contents.answers
             } catch {
                 throw LoadError(diagnostic: error, source: file)
             }

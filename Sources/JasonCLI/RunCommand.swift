@@ -94,7 +94,7 @@ struct RunCommand: ParsableCommand {
             console: LineConsole(io: io, renderMode: render),
             stores: noPersist ? .inMemory() : .files(in: stateDir ?? Stores.defaultDirectory),
             viewURL: file == "-" ? "stdin:" : URL(fileURLWithPath: file).standardizedFileURL.absoluteString,
-            clock: clock, transport: network.transport, answers: network.answers,
+            clock: clock, transport: network.transport, answers: AnswerBook(network.answers),
             input: file == "-" ? nil : io.typist, startDate: Date().timeIntervalSince1970)
         let interpreter = Interpreter(document: document, registry: StandardLibrary.registry, environment: environment)
         interpreter.limits.maxSteps = maxSteps == 0 ? nil : maxSteps

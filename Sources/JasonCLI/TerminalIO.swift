@@ -10,6 +10,10 @@ public protocol TerminalIO: Sendable {
     func readAllInput() -> [UInt8]
     /// The user, when standard input is a terminal someone types at; nil otherwise.
     var typist: (any LineInput)? { get }
+    /// The next line of standard input, without its newline; nil at the end.
+    func readInputLine() -> String?
+    /// Whether standard input and output are both a terminal (the REPL then edits lines with libedit).
+    var isTerminal: Bool { get }
 }
 
 extension TerminalIO {
@@ -25,6 +29,8 @@ public struct StandardIO: TerminalIO {
     public func readAllInput() -> [UInt8] { [UInt8](FileHandle.standardInput.readDataToEndOfFile()) }
 
     public var typist: (any LineInput)? { isatty(0) == 1 ? StandardLineInput() : nil }
+    public func readInputLine() -> String? { Swift.readLine() }
+    public var isTerminal: Bool { isatty(0) == 1 && isatty(1) == 1 }
 }
 
 /// Prompts on standard error and reads a line from standard input.
@@ -37,7 +43,7 @@ struct StandardLineInput: LineInput {
 
 /// Streams kept in memory, for tests and for hosts that want the output as text.
 public final class CapturedIO: TerminalIO {
-    private let buffers = Mutex<(out: String, err: String)>(("", ""))
+    private let buffers = Mutex<(out: String, err: String, read: Int)>(("", "", 0))
     private let input: [UInt8]
     /// Lines a pretend user types at prompts, one per prompt; nil for no user at all.
     private let typed: ScriptedTypist?
@@ -48,6 +54,17 @@ public final class CapturedIO: TerminalIO {
     }
 
     public var typist: (any LineInput)? { typed }
+    public var isTerminal: Bool { false }
+
+    public func readInputLine() -> String? {
+        buffers.withLock { state in
+            guard state.read < input.count else { return nil }
+            let rest = input[state.read...]
+            let end = rest.firstIndex(of: UInt8(ascii: "\n")) ?? input.endIndex
+            state.read = min(input.count, end + 1)
+            return String(decoding: input[rest.startIndex..<end], as: UTF8.self)
+        }
+    }
 
     public var out: String { buffers.withLock { $0.out } }
     public var err: String { buffers.withLock { $0.err } }

@@ -32,10 +32,11 @@ enum Resolution {
 
 extension Interpreter {
     /// Renders an action's options just before it runs (R13).
-    func prepare(_ call: ActionCall, options: JSON?, jason: JSON?, depth: Int) -> ActionStep {
+    func prepare(_ call: ActionCall, options: JSON?, jason: JSON?, frames: [ActionCall]) -> ActionStep {
+        let callers = frames.map(\.path)
         guard let options, call.optionsNeedRendering else {
             return ActionStep(target: call.target, path: call.path, options: options, templateDiagnostics: [],
-                              depth: depth)
+                              jason: jason, callers: callers)
         }
         let rendered = renderer.render(options, data: state.templateData(jason: jason))
         // A trigger's options sit at `/options` of the action, its name at `/trigger`.
@@ -54,7 +55,7 @@ extension Interpreter {
             return located
         }
         return ActionStep(target: call.target, path: call.path, options: rendered.value,
-                          templateDiagnostics: diagnostics, depth: depth)
+                          templateDiagnostics: diagnostics, jason: jason, callers: callers)
     }
 
     /// A conditional array becomes the action of its winning branch, rendered with the register (R3).

@@ -31,7 +31,8 @@ public final class Interpreter {
     /// The JavaScript engine behind `{{ }}`; it starts with the first expression that needs it.
     public let scriptEngine: ScriptEngine
     let renderer: Transformer
-    let environment: ActionEnvironment
+    /// What the interpreter was given; each view's actions see it with their own URL.
+    public let environment: ActionEnvironment
     private(set) var steps = 0
 
     /// The view on screen; there always is one.
@@ -71,14 +72,18 @@ public final class Interpreter {
     }
 
     /// Runs queued calls, one chain after another, then lets time pass to the next timer, until nothing
-    /// is queued and no timer is pending, or the time limit is reached (DESIGN §2.3).
-    public func runUntilIdle() async {
-        let clock = context.environment.clock
-        while true {
-            while let call = inbox.next() {
+    /// is queued and no timer is pending, or the time limit is reached (DESIGN §2.3). With `until`, time
+    /// stops there instead (the REPL lets time pass only when asked).
+    public func runUntilIdle(until end: Double? = nil) async {
+        let clock = environment.clock
+        while !Task.isCancelled {
+            while let call = inbox.next(), !Task.isCancelled {
                 await run(call)
             }
-            guard let due = timers.nextDue else { return }
+            guard let due = timers.nextDue, due <= end ?? .infinity else {
+                if let end { await clock.sleep(until: end) }
+                return
+            }
             if let limit = limits.timeLimit, due > limit {
                 let names = timers.active.map { timer in
                     timer.name + (timer.repeats ? " (every \(JSNumber.format(timer.interval)) s)"
@@ -95,6 +100,11 @@ public final class Interpreter {
                 inbox.post(QueuedCall(.written(timer.action, origin: timer.origin)))
             }
         }
+    }
+
+    /// Renders `template` against the view on screen with `jason` as `$jason` (the REPL's `print`).
+    public func render(_ template: JSON, jason: JSON?) -> Rendered {
+        renderer.render(template, data: state.templateData(jason: jason))
     }
 
     /// Runs one chain to its end.
@@ -132,6 +142,7 @@ public final class Interpreter {
         }
         await notify(.chainStarted(origin: origin))
         while let node = chain.current {
+            if Task.isCancelled { return await end(.abandoned("the run was cancelled")) }
             if let maxSteps = limits.maxSteps, steps >= maxSteps {
                 inbox.removeAll()
                 return await end(.failed(Diagnostic(.stepLimit, .error,
@@ -172,8 +183,10 @@ public final class Interpreter {
         case .type(let type) where Navigation.types.contains(type):
             return await navigate(call, type: type, in: &chain)
         case .type(let type):
-            let step = prepare(call, options: call.options, jason: chain.jason, depth: chain.frames.count)
+            let step = prepare(call, options: call.options, jason: chain.jason, frames: chain.frames)
             await notify(.willRun(step))
+            // An observer (the debugger) may have cancelled the run while it waited: do not start the action.
+            if Task.isCancelled { return .abandon("the run was cancelled") }
             guard let handler = registry.handler(for: type) else {
                 return await fail(call, step, in: &chain, ActionFailure(message: unknownTypeMessage(type), type: type),
                                   id: .unknownAction)
@@ -231,7 +244,7 @@ public final class Interpreter {
 
     /// `trigger` / `$lambda` (R11, R25): enter a named action with a real call stack.
     func enterLambda(_ call: ActionCall, options: JSON, in chain: inout Chain) async -> Resolution {
-        let step = prepare(call, options: options, jason: chain.jason, depth: chain.frames.count)
+        let step = prepare(call, options: options, jason: chain.jason, frames: chain.frames)
         await notify(.willRun(step))
         let rendered = step.options ?? .object([:])
         guard case .string(let name)? = rendered["name"] else {
@@ -261,7 +274,7 @@ public final class Interpreter {
 
     /// `$return.success` / `$return.error` (R26, DESIGN §2.4): resume the caller's branch.
     func returnFromLambda(_ call: ActionCall, in chain: inout Chain) async -> Resolution {
-        let step = prepare(call, options: call.options, jason: chain.jason, depth: chain.frames.count)
+        let step = prepare(call, options: call.options, jason: chain.jason, frames: chain.frames)
         await notify(.willRun(step))
         let value = step.options ?? chain.jason
         let isSuccess = call.target == .type("$return.success")

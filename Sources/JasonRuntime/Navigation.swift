@@ -8,8 +8,9 @@ enum Navigation {
 
 extension Interpreter {
     func navigate(_ call: ActionCall, type: String, in chain: inout Chain) async -> Resolution {
-        let step = prepare(call, options: call.options, jason: chain.jason, depth: chain.frames.count)
+        let step = prepare(call, options: call.options, jason: chain.jason, frames: chain.frames)
         await notify(.willRun(step))
+        if Task.isCancelled { return .abandon("the run was cancelled") }
         let options = step.options?.objectValue ?? [:]
         let failure: ActionFailure?
         switch type {

@@ -9,8 +9,13 @@ public struct ActionStep: Sendable {
     public var options: JSON?
     /// Expressions that stayed unresolved or threw while rendering the options.
     public var templateDiagnostics: [TemplateDiagnostic]
+    /// The `$jason` the action runs with.
+    public var jason: JSON?
+    /// Where the open lambda frames were called from, outermost first.
+    public var callers: [ActionPath]
+
     /// How many lambda frames are open.
-    public var depth: Int
+    public var depth: Int { callers.count }
 
     /// The name shown in traces: the type, or `trigger NAME`.
     public var name: String {

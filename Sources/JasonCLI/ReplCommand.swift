@@ -1,0 +1,81 @@
+import ArgumentParser
+import Foundation
+import JasonActions
+import JasonJSON
+import JasonREPL
+import JasonRuntime
+
+/// `jasonrun repl [FLOW.json]`: the interactive REPL and debugger (Docs/REPL.md).
+struct ReplCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "repl",
+        abstract: "Run actions typed in, and debug a flow: step, break, watch, go back.",
+        discussion: """
+            At a terminal, lines are edited with libedit (history, Tab completion); otherwise commands are \
+            read from standard input without prompts, so a script can be piped in. $global, $session and \
+            $cache live in memory for the session, so that 'back' can undo them.
+            """)
+
+    @Argument(help: "The flow to load (a document or one action).")
+    var file: String?
+
+    @Option(help: ArgumentHelp("Answer matching requests and device actions from this file (Docs/Stubs.md).",
+                               valueName: "file"))
+    var stubs: String?
+
+    @Flag(help: "Let no request reach the network: whatever no stub answers fails into the error branch.")
+    var offline = false
+
+    @Option(help: ArgumentHelp("Where the command history is kept (default $XDG_STATE_HOME/jasonrun/history).",
+                               valueName: "file"))
+    var history: String?
+
+    @Flag(help: "Print each command read from a pipe after the prompt, so the output reads as a transcript.")
+    var echo = false
+
+    func execute(io: any TerminalIO) async -> Int32 {
+        var sources: [SourceFile] = []
+        var document: Document?
+        if let file {
+            guard let data = FileManager.default.contents(atPath: file) else {
+                io.writeErr("jasonrun: \(file): no such file or not readable\n")
+                return ExitStatus.noInput
+            }
+            let source = SourceFile(name: file, bytes: [UInt8](data))
+            sources.append(source)
+            do { document = try Document.load(source) } catch {
+                io.writeErr(DiagnosticRenderer(sources: sources).render(error))
+                return ExitStatus.invalidDocument
+            }
+        }
+        let network: Network
+        do {
+            network = try Network(stubs: stubs, record: nil, replay: nil, offline: offline, clock: VirtualClock())
+        } catch {
+            if let file = error.source { sources.append(file) }
+            io.writeErr(DiagnosticRenderer(sources: sources).render(error.diagnostic))
+            return error.isMissingFile ? ExitStatus.noInput : ExitStatus.invalidDocument
+        }
+        let viewURL = file.map { URL(fileURLWithPath: $0).standardizedFileURL.absoluteString } ?? ""
+        let answers = network.answers
+        let transport = network.transport
+        let setup = SessionSetup(registry: StandardLibrary.registry) { console in
+            ActionEnvironment(console: console, viewURL: viewURL, transport: transport, answers: AnswerBook(answers))
+        }
+        let renderer = DiagnosticRenderer(sources: sources)
+        let historyFile = history ?? Self.defaultHistory
+        let repl = REPL(document: document, setup: setup, reader: { complete -> LineReader in
+            io.isTerminal ? LibEditLineReader(historyFile: historyFile, complete: complete)
+                          : PlainLineReader { io.readInputLine() }
+        }, write: { io.writeOut($0) }, describe: { renderer.render($0) })
+        repl.echo = echo && !io.isTerminal
+        if io.isTerminal { io.writeOut("jasonrun repl: type help for the commands, quit or Ctrl-D to leave\n") }
+        return await repl.run()
+    }
+
+    static var defaultHistory: String {
+        let directory = Stores.defaultDirectory
+        try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        return directory + "/history"
+    }
+}

@@ -1,0 +1,83 @@
+/// The REPL's commands (DESIGN §5), with their help. Any unique prefix names a command; a few
+/// one-letter aliases follow pdb and lldb.
+enum Command: String, CaseIterable {
+    case run, trigger, step, next, finish, `continue`, back, `break`, delete, watch, print, vars, stack, `where`
+    case clock, advance, timers, views, load, help, quit
+
+    static let aliases: [String: Command] = ["s": .step, "n": .next, "c": .continue, "b": .break, "p": .print,
+                                             "q": .quit, "r": .run, "bt": .stack, "exit": .quit]
+
+    /// Commands an empty line repeats.
+    var repeats: Bool { [.step, .next, .finish, .continue, .back].contains(self) }
+
+    enum Lookup: Equatable {
+        case found(Command)
+        case ambiguous([String])
+        case unknown
+    }
+
+    static func lookup(_ word: String) -> Lookup {
+        if let alias = aliases[word] { return .found(alias) }
+        let hits = allCases.filter { $0.rawValue.hasPrefix(word) }
+        if let exact = hits.first(where: { $0.rawValue == word }) { return .found(exact) }
+        switch hits.count {
+        case 0: return .unknown
+        case 1: return .found(hits[0])
+        default: return .ambiguous(hits.map(\.rawValue))
+        }
+    }
+
+    var usage: String {
+        switch self {
+        case .run: "run [EVENT]"
+        case .trigger: "trigger NAME [JSON]"
+        case .break: "break TYPE|NAME|POINTER|error [if {{condition}}]"
+        case .delete: "delete N"
+        case .watch: "watch EXPR"
+        case .print: "print EXPR"
+        case .advance: "advance DURATION"
+        case .load: "load FILE"
+        case .help: "help [COMMAND]"
+        default: rawValue
+        }
+    }
+
+    var summary: String {
+        switch self {
+        case .run: "run what is queued (the document's $load at first), or the named event of head.actions"
+        case .trigger: "run head.actions[NAME], with JSON as its $jason"
+        case .step: "run to the next action, into a triggered one"
+        case .next: "run over the current action (and what it triggers) to the next one at this depth"
+        case .finish: "run until the current lambda returns"
+        case .continue: "run until a breakpoint, a watch change, or the end"
+        case .back: "go one action backwards: variables, stores, frames, timers and clock as they were"
+        case .break: "stop before matching actions: a type ($network.* patterns work), a head.actions name, a JSON pointer, or error (about to take an error branch)"
+        case .delete: "remove breakpoint or watch N"
+        case .watch: "show EXPR at every stop, and stop when its value changes"
+        case .print: "evaluate a template expression ({{ }} optional) against the current state"
+        case .vars: "show $jason, $get, $params, $global, $cache and the view data"
+        case .stack: "show the chain of triggers and lambdas that led here"
+        case .where: "show the current action's JSON and file:line:column"
+        case .clock: "show the virtual clock"
+        case .advance: "let time pass (90, 90s, 1500ms, 2m) and run the timers that fall due"
+        case .timers: "list pending timers"
+        case .views: "list the view stack, the one on screen last"
+        case .load: "load another document (breakpoints and watches stay)"
+        case .help: "list commands, or explain one"
+        case .quit: "leave the REPL"
+        }
+    }
+
+    static var helpText: String {
+        let width = allCases.map(\.usage.count).max() ?? 0
+        let lines = allCases.map { "  " + $0.usage.padding(width) + "  " + $0.summary }
+        return (["Commands (any unique prefix works; an empty line repeats step, next, finish, continue or back):"]
+            + lines
+            + ["  {…}" .padding(width + 2) + "  run a typed action (continues over lines until the braces balance)",
+               "  {{expr}}".padding(width + 2) + "  evaluate an expression, as print"]).joined(separator: "\n")
+    }
+}
+
+extension String {
+    func padding(_ width: Int) -> String { self + String(repeating: " ", count: max(0, width - count)) }
+}

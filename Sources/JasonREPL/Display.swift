@@ -1,0 +1,152 @@
+import JasonJSON
+import JasonRuntime
+
+/// How stops, values and state read at the prompt.
+extension REPL {
+    /// Evaluates a template expression (`{{ }}` optional) against the current state.
+    func evaluate(_ expression: String, jason: JSON?) -> (text: String, value: JSON?, problems: [String]) {
+        let inner = Display.unwrap(expression)
+        let rendered = interpreter.render(.string("{{" + inner + "}}"), jason: jason)
+        let problems = rendered.diagnostics.map(\.message)
+        guard let value = rendered.value, value != .string("{{" + inner + "}}") else {
+            return ("undefined", nil, problems)
+        }
+        return (JSONPrinter.compact(value), value, problems)
+    }
+
+    func printValue(_ expression: String) {
+        let result = evaluate(expression, jason: pausedStep?.jason)
+        write(result.text + "\n" + result.problems.map { "  " + $0 + "\n" }.joined())
+    }
+
+    /// Shows where the program stopped, or that it is idle, with what went wrong meanwhile.
+    func show(_ event: SessionEvent) {
+        reportDiagnostics()
+        switch event {
+        case .idle:
+            let pending = interpreter.timers.active.count
+            write("idle after \(session.steps) actions" + (pending > 0 ? "; \(pending) timer(s) pending (advance to run them)" : "") + "\n")
+        case .paused(let step, let reason):
+            write(Display.reason(reason) + "\n" + Display.step(step))
+            for watch in session.watches {
+                write("  watch \(watch.id): \(watch.expression) = \(evaluate(watch.expression, jason: step.jason).text)\n")
+            }
+            session.settleWatches(step)
+        }
+    }
+
+    func reportDiagnostics() {
+        let all = interpreter.diagnostics
+        guard all.count > reportedDiagnostics else { return }
+        for diagnostic in all[reportedDiagnostics...] { write(describe(diagnostic)) }
+        reportedDiagnostics = all.count
+    }
+}
+
+enum Display {
+    static func reason(_ reason: StopReason) -> String {
+        switch reason {
+        case .step: "stopped"
+        case .breakpoint(let id): "stopped at breakpoint \(id)"
+        case .watch(let id, let old, let new): "stopped: watch \(id) changed from \(old) to \(new)"
+        case .errorBranch(let payload): "stopped before the error branch; $jason = " + (payload.map(JSONPrinter.compact) ?? "undefined")
+        case .interrupted: "interrupted"
+        case .back: "went back one action"
+        }
+    }
+
+    /// The action about to run: type, pointer, location, rendered options and unresolved expressions.
+    static func step(_ step: ActionStep) -> String {
+        var text = "→ \(step.name)  \(step.path.pointer.description.isEmpty ? "/" : step.path.pointer.description)"
+        if let file = step.path.file { text += "  " + file + (step.path.location.map { ":\($0)" } ?? "") }
+        text += "\n  options: " + (step.options.map(JSONPrinter.compact) ?? "none") + "\n"
+        text += "  $jason: " + (step.jason.map(JSONPrinter.compact) ?? "undefined") + "\n"
+        for d in step.templateDiagnostics {
+            let place = (d.file ?? "") + (d.location.map { ":\($0)" } ?? "")
+            text += "  unresolved \(place) \(d.pointer): \(d.message)\n"
+        }
+        return text
+    }
+
+    static func vars(_ data: JSON) -> String {
+        guard case .object(let members) = data else { return "\n" }
+        let order = ["$jason", "$get", "$params", "$global", "$cache", "$env"]
+        var text = ""
+        for key in order where key != "$env" {
+            text += "\(key) = " + (members[key].map(JSONPrinter.compact) ?? "undefined") + "\n"
+        }
+        let rest = members.keys.filter { !order.contains($0) }.sorted()
+        if !rest.isEmpty { text += "view data: " + rest.map { "\($0) = " + JSONPrinter.compact(members[$0]!) }.joined(separator: ", ") + "\n" }
+        return text
+    }
+
+    static func stack(_ step: ActionStep?) -> String {
+        guard let step else { return "not paused: there is no stack\n" }
+        var lines = ["#0 \(step.name)  \(step.path)"]
+        for (i, caller) in step.callers.reversed().enumerated() { lines.append("#\(i + 1) called from \(caller)") }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    static func whereabouts(_ step: ActionStep?, document: Document) -> String {
+        guard let step else { return "not paused\n" }
+        let json = document.root.value(at: step.path.pointer).map { JSONPrinter.pretty($0) } ?? "(typed at the prompt)"
+        return "\(step.path)\n" + json + "\n"
+    }
+
+    static func timers(_ timers: [TimerTable.Entry], now: Double) -> String {
+        guard !timers.isEmpty else { return "no timers\n" }
+        return timers.map { t in
+            "  \(t.name): due at \(JSNumber.format(t.due)) s (in \(JSNumber.format(t.due - now)) s)"
+                + (t.repeats ? ", every \(JSNumber.format(t.interval)) s" : "") + "\n"
+        }.joined()
+    }
+
+    static func views(_ views: [View]) -> String {
+        views.enumerated().map { i, view in
+            "  \(i == views.count - 1 ? "*" : " ") \(view.url.isEmpty ? "(no URL)" : view.url)"
+                + (view.state.params.isEmpty ? "" : "  $params = " + JSONPrinter.compact(.object(view.state.params))) + "\n"
+        }.joined()
+    }
+
+    static func describe(_ breakpoint: Breakpoint) -> String {
+        let target = switch breakpoint.target {
+        case .type(let pattern): "type \(pattern)"
+        case .name(let name): "action \(name)"
+        case .pointer(let pointer): "pointer \(pointer)"
+        case .error: "error branches"
+        }
+        return target + (breakpoint.condition.map { " if {{\($0)}}" } ?? "")
+    }
+
+    static func summary(_ document: Document) -> String {
+        let names = document.actions.keys.sorted()
+        if document.bareAction != nil { return "a single action (run runs it)" }
+        return names.isEmpty ? "no actions" : "actions " + names.joined(separator: ", ")
+    }
+
+    /// `{{ x }}` or `x` → `x`.
+    static func unwrap(_ expression: String) -> String {
+        var text = Substring(expression)
+        while text.first == " " { text.removeFirst() }
+        while text.last == " " { text.removeLast() }
+        if text.hasPrefix("{{"), text.hasSuffix("}}"), text.count >= 4 { text = text.dropFirst(2).dropLast(2) }
+        return String(text).trimmingSpaces()
+    }
+
+    /// "90", "90s", "1500ms", "2m" in seconds.
+    static func seconds(_ text: String) -> Double? {
+        for (suffix, scale) in [("ms", 0.001), ("s", 1.0), ("m", 60.0)] where text.hasSuffix(suffix) {
+            return Double(text.dropLast(suffix.count)).flatMap { $0 >= 0 ? $0 * scale : nil }
+        }
+        return Double(text).flatMap { $0 >= 0 ? $0 : nil }
+    }
+}
+
+extension String {
+    func trimmingSpaces() -> String {
+        var s = Substring(self)
+        while s.first?.isWhitespace == true { s.removeFirst() }
+        while s.last?.isWhitespace == true { s.removeLast() }
+        return String(s)
+    }
+}

@@ -1,0 +1,108 @@
+import CLibEdit
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// One read from the user.
+public enum LineRead: Sendable, Equatable {
+    case line(String)
+    /// Ctrl-C at the prompt: the current input is dropped.
+    case cancelled
+    /// Ctrl-D, or the end of piped input.
+    case end
+}
+
+/// Where the REPL's input comes from: libedit at a terminal, plain lines otherwise.
+public protocol LineReader: AnyObject {
+    func read(prompt: String) -> LineRead
+    func remember(_ line: String)
+    /// Called once when the session ends (libedit saves its history then).
+    func finish()
+}
+
+/// Lines from a pipe or a file: no prompt, no editing, no history, so transcripts can be piped in.
+public final class PlainLineReader: LineReader {
+    private let next: () -> String?
+
+    public init(next: @escaping () -> String?) {
+        self.next = next
+    }
+
+    public func read(prompt: String) -> LineRead { next().map(LineRead.line) ?? .end }
+    public func remember(_ line: String) {}
+    public func finish() {}
+}
+
+/// Set by SIGINT (Ctrl-C); the session reads and clears it. Signal handlers can reach only globals.
+let interruptFlag = Atomic<Bool>(false)
+
+/// What Tab offers: given the word under the cursor and the whole line, the candidates.
+let completionSource = Mutex<(@Sendable (String, String) -> [String])?>(nil)
+
+/// The terminal front end over libedit's readline API: prompt, editing, history kept in a file, Tab
+/// completion, Ctrl-C cancelling the line (or stopping a running program), Ctrl-D quitting.
+public final class LibEditLineReader: LineReader {
+    private let historyFile: String
+
+    public init(historyFile: String, complete: @escaping @Sendable (String, String) -> [String]) {
+        self.historyFile = historyFile
+        completionSource.withLock { $0 = complete }
+        jr_set_name("jasonrun")
+        jr_set_word_breaks(" \t\n\"'")
+        jr_set_completer { text, _, _ in
+            LibEditLineReader.matches(for: text.map { String(cString: $0) } ?? "")
+        }
+        using_history()
+        stifle_history(1000)
+        _ = read_history(historyFile)
+        Self.catchInterrupts()
+    }
+
+    public func read(prompt: String) -> LineRead {
+        interruptFlag.store(false, ordering: .relaxed)
+        guard let raw = readline(prompt) else {
+            if interruptFlag.exchange(false, ordering: .relaxed) {
+                print("")
+                return .cancelled
+            }
+            return .end
+        }
+        defer { free(raw) }
+        return .line(String(cString: raw))
+    }
+
+    public func remember(_ line: String) { _ = add_history(line) }
+
+    public func finish() { _ = write_history(historyFile) }
+
+    /// libedit frees the array and its strings, so both come from malloc: [0] is what replaces the word
+    /// (the one match, or the longest common prefix), then the matches, then NULL.
+    static func matches(for word: String) -> UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? {
+        let line = String(cString: jr_line_buffer())
+        let hits = completionSource.withLock { $0?(word, line) ?? [] }
+        guard let first = hits.first else { return nil }
+        let prefix = hits.dropFirst().reduce(first) { common, hit in String(zip(common, hit).prefix { $0 == $1 }.map(\.0)) }
+        let entries = hits.count == 1 ? [first] : [prefix] + hits
+        let array = malloc((entries.count + 1) * MemoryLayout<UnsafeMutablePointer<CChar>?>.stride)!
+            .bindMemory(to: UnsafeMutablePointer<CChar>?.self, capacity: entries.count + 1)
+        for (i, entry) in entries.enumerated() { array[i] = strdup(entry) }
+        array[entries.count] = nil
+        return array
+    }
+
+    /// Ctrl-C interrupts `readline` (no SA_RESTART) and sets the flag instead of ending the process.
+    static func catchInterrupts() {
+        var action = sigaction()
+        #if canImport(Glibc)
+        action.__sigaction_handler.sa_handler = { _ in interruptFlag.store(true, ordering: .relaxed) }
+        #else
+        action.__sigaction_u.__sa_handler = { _ in interruptFlag.store(true, ordering: .relaxed) }
+        #endif
+        sigemptyset(&action.sa_mask)
+        action.sa_flags = 0
+        sigaction(SIGINT, &action, nil)
+    }
+}

@@ -1,0 +1,113 @@
+import Foundation
+import JasonJSON
+import JasonRuntime
+
+/// `jasonrun repl`: reads commands, drives the debugger, and shows where the program stopped. Used from
+/// one task; the session calls back into it (to evaluate watches) only while that task waits.
+public final class REPL: @unchecked Sendable {
+    let debugger: Debugger
+    let reader: LineReader
+    let write: @Sendable (String) -> Void
+    let describe: @Sendable (Diagnostic) -> String
+    var lastRepeatable: String?
+    var reportedDiagnostics = 0
+    /// Print each command after a prompt even when reading from a pipe (a transcript).
+    public var echo = false
+
+    /// - Parameters:
+    ///   - document: the program to start with (an empty document when nil).
+    ///   - describe: how a diagnostic reads (file:line:column and all), as the CLI prints it.
+    ///   - reader: makes the line reader, given what Tab completion should call.
+    public init(document: Document?, setup: SessionSetup,
+                reader makeReader: (@escaping @Sendable (String, String) -> [String]) -> LineReader,
+                write: @escaping @Sendable (String) -> Void, describe: @escaping @Sendable (Diagnostic) -> String) {
+        let completer = CompletionTarget()
+        self.reader = makeReader { word, line in completer.repl?.complete(word, line: line) ?? [] }
+        self.write = write
+        self.describe = describe
+        let session = DebugSession(isInterrupted: { interruptFlag.exchange(false, ordering: .relaxed) })
+        let console = SessionConsole(output: write)
+        debugger = Debugger(document: document ?? Document(fileName: "<repl>"), setup: setup, console: console,
+                            session: session)
+        session.evaluate = { [unowned self] expression, step in self.evaluate(expression, jason: step?.jason).text }
+        completer.repl = self
+    }
+
+    /// Reads and runs commands until `quit` or the end of input.
+    public func run() async -> Int32 {
+        while let input = readInput() {
+            let trimmed = input.trimmingCharacters(in: .whitespaces)
+            let command = trimmed.isEmpty ? lastRepeatable : trimmed
+            guard let command else { continue }
+            if await !execute(command) { break }
+        }
+        reader.finish()
+        await debugger.shutdown()
+        return 0
+    }
+
+    /// One command, a typed action (`{…}` over as many lines as the braces need) or `{{expr}}`; nil at the end.
+    func readInput() -> String? {
+        var text = ""
+        while true {
+            switch reader.read(prompt: text.isEmpty ? "(jason) " : "...     ") {
+            case .end:
+                if !text.isEmpty { write("error: the input ended inside a JSON action (unbalanced braces)\n") }
+                return nil
+            case .cancelled:
+                text = ""
+                continue
+            case .line(let line):
+                if echo { write((text.isEmpty ? "(jason) " : "...     ") + line + "\n") }
+                text += text.isEmpty ? line : "\n" + line
+                let trimmed = text.trimmingCharacters(in: .whitespaces)
+                if trimmed.hasPrefix("{"), !trimmed.hasPrefix("{{"), Self.braceBalance(trimmed) > 0 { continue }
+                if !trimmed.isEmpty { reader.remember(text) }
+                return text
+            }
+        }
+    }
+
+    /// Open braces minus closed ones, outside strings.
+    static func braceBalance(_ text: String) -> Int {
+        var depth = 0
+        var inString = false
+        var escaped = false
+        for c in text {
+            if inString {
+                if escaped { escaped = false } else if c == "\\" { escaped = true } else if c == "\"" { inString = false }
+            } else if c == "\"" { inString = true } else if c == "{" || c == "[" { depth += 1 } else if c == "}" || c == "]" { depth -= 1 }
+        }
+        return depth
+    }
+
+    /// Runs one input; false to leave the REPL.
+    func execute(_ input: String) async -> Bool {
+        if input.hasPrefix("{{") {
+            printValue(String(input))
+            return true
+        }
+        if input.hasPrefix("{") {
+            await runTyped(input)
+            return true
+        }
+        let word = String(input.prefix { !$0.isWhitespace })
+        let argument = input.dropFirst(word.count).trimmingCharacters(in: .whitespaces)
+        switch Command.lookup(word) {
+        case .unknown:
+            write("error: unknown command '\(word)'; expected one of: "
+                  + Command.allCases.map(\.rawValue).joined(separator: ", ") + " (help lists them)\n")
+        case .ambiguous(let names):
+            write("error: '\(word)' is ambiguous: " + names.joined(separator: ", ") + "\n")
+        case .found(let command):
+            lastRepeatable = command.repeats ? input : nil
+            return await perform(command, argument)
+        }
+        return true
+    }
+}
+
+/// Lets the line reader, made before the REPL, reach it for completion.
+final class CompletionTarget: @unchecked Sendable {
+    weak var repl: REPL?
+}
