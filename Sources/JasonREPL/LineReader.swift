@@ -79,13 +79,14 @@ public final class LibEditLineReader: LineReader {
     public func finish() { _ = write_history(historyFile) }
 
     /// libedit frees the array and its strings, so both come from malloc: [0] is what replaces the word
-    /// (the one match, or the longest common prefix), then the matches, then NULL.
+    /// (the longest common prefix of the matches), then the matches, then NULL.
     static func matches(for word: String) -> UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? {
         let line = String(cString: jr_line_buffer())
         let hits = completionSource.withLock { $0?(word, line) ?? [] }
         guard let first = hits.first else { return nil }
         let prefix = hits.dropFirst().reduce(first) { common, hit in String(zip(common, hit).prefix { $0 == $1 }.map(\.0)) }
-        let entries = hits.count == 1 ? [first] : [prefix] + hits
+        // A lone match is given twice: libedit then completes it and adds a space, as it does for readline.
+        let entries = hits.count == 1 ? [first, first] : [prefix] + hits
         let array = malloc((entries.count + 1) * MemoryLayout<UnsafeMutablePointer<CChar>?>.stride)!
             .bindMemory(to: UnsafeMutablePointer<CChar>?.self, capacity: entries.count + 1)
         for (i, entry) in entries.enumerated() { array[i] = strdup(entry) }
