@@ -51,7 +51,7 @@ enum Command: String, CaseIterable {
         case .finish: "run until the current lambda returns"
         case .continue: "run until a breakpoint, a watch change, or the end"
         case .back: "go one action backwards: variables, stores, frames, timers and clock as they were"
-        case .break: "stop before matching actions: a type ($network.* patterns work), a head.actions name, a JSON pointer, or error (about to take an error branch)"
+        case .break: "stop before matching actions: a type ($network.* patterns work), a head.actions name, a JSON pointer, or error (an action failed: its error branch is next)"
         case .delete: "remove breakpoint or watch N"
         case .watch: "show EXPR at every stop, and stop when its value changes"
         case .print: "evaluate a template expression ({{ }} optional) against the current state"

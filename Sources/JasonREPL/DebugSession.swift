@@ -7,7 +7,7 @@ public enum StopReason: Sendable, Equatable {
     case step
     case breakpoint(Int)
     case watch(Int, old: String, new: String)
-    /// `break error`: the action failed and its error branch is next.
+    /// `break error`: the action failed; its error branch (if it has one) is next.
     case errorBranch(payload: JSON?)
     case interrupted
     case back
@@ -49,8 +49,6 @@ public final class DebugSession: ExecutionObserver, @unchecked Sendable {
         var breakpoints: [Breakpoint] = []
         var watches: [Watch] = []
         var nextID = 1
-        /// The payload of the last failed action: what its error branch will see.
-        var lastFailure: JSON?
     }
 
     let control = Mutex(Control())
@@ -75,13 +73,13 @@ public final class DebugSession: ExecutionObserver, @unchecked Sendable {
         switch event {
         case .willRun(let step):
             if let reason = decide(step) { await pause(step, reason) }
-        case .failed(_, let payload):
-            control.withLock { $0.lastFailure = payload }
-        case .branchTaken(let step, .error):
-            let (stops, payload) = control.withLock { c in
-                (c.replayTarget == nil && c.breakpoints.contains { $0.target == .error }, c.lastFailure)
-            }
-            if stops { await pause(step, .errorBranch(payload: payload)) }
+        case .failed(let step, let payload):
+            // `break error`: stop where the action failed, showing what its error branch (if any) gets.
+            let stops = control.withLock { c in c.replayTarget == nil && c.breakpoints.contains { $0.target == .error } }
+            guard stops else { return }
+            var failed = step
+            failed.jason = payload
+            await pause(failed, .errorBranch(payload: payload))
         default:
             break
         }

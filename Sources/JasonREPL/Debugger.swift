@@ -91,6 +91,8 @@ final class Debugger: @unchecked Sendable {
     func back() async -> SessionEvent? {
         let target: Int
         switch session.state {
+        // A failure stop comes after its action: going back lands just before that action.
+        case .paused(_, .errorBranch): target = session.steps
         case .paused: target = session.steps - 1
         case .finished: target = session.steps
         case .loaded, .running: target = 0

@@ -49,7 +49,7 @@ enum Display {
         case .step: "stopped"
         case .breakpoint(let id): "stopped at breakpoint \(id)"
         case .watch(let id, let old, let new): "stopped: watch \(id) changed from \(old) to \(new)"
-        case .errorBranch(let payload): "stopped before the error branch; $jason = " + (payload.map(JSONPrinter.compact) ?? "undefined")
+        case .errorBranch(let payload): "stopped: the action failed; its error branch gets $jason = " + (payload.map(JSONPrinter.compact) ?? "undefined")
         case .interrupted: "interrupted"
         case .back: "went back one action"
         }

@@ -4,7 +4,8 @@ import TestSupport
 import Testing
 
 /// The REPL driven by piped scripts: each `Fixtures/repl/NAME.txt` runs against `shop.json` (offline,
-/// commands echoed) and must print exactly `NAME.expected`. JASONRUN_UPDATE_GOLDEN=1 rewrites them.
+/// commands echoed), or with the arguments of a first line `# args: …` ({root} is the package), and must
+/// print exactly `NAME.expected`. JASONRUN_UPDATE_GOLDEN=1 rewrites them.
 @Suite struct REPLTranscriptTests {
     static let folder = Paths.fixtures("JasonCLITests").appendingPathComponent("repl")
     static let scripts: [String] = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
@@ -14,10 +15,15 @@ import Testing
 
     @Test(arguments: scripts)
     func transcriptMatches(script: String) async throws {
-        let input = try String(contentsOf: Self.folder.appendingPathComponent(script), encoding: .utf8)
-        let flow = Self.folder.appendingPathComponent("shop.json").path
+        var input = try String(contentsOf: Self.folder.appendingPathComponent(script), encoding: .utf8)
+        var arguments = ["repl", Self.folder.appendingPathComponent("shop.json").path, "--offline", "--echo"]
+        if input.hasPrefix("# args: "), let end = input.firstIndex(of: "\n") {
+            arguments = input[input.index(input.startIndex, offsetBy: 8)..<end].split(separator: " ")
+                .map { $0.replacingOccurrences(of: "{root}", with: Paths.packageRoot.path) }
+            input = String(input[input.index(after: end)...])
+        }
         let io = CapturedIO(input: input)
-        let status = await Jasonrun.main(["repl", flow, "--offline", "--echo"], io: io)
+        let status = await Jasonrun.main(arguments, io: io)
         let transcript = (io.out + (io.err.isEmpty ? "" : "--- stderr\n" + io.err) + "exit: \(status)\n")
             .replacingOccurrences(of: Paths.packageRoot.path, with: "ROOT")
         let golden = Self.folder.appendingPathComponent(script.replacingOccurrences(of: ".txt", with: ".expected"))
