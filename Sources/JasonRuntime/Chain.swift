@@ -93,4 +93,20 @@ extension Interpreter {
             return .fail(error)
         }
     }
+
+    /// Renders `template` against the view on screen with `jason` as `$jason` (the REPL's `print`).
+    public func render(_ template: JSON, jason: JSON?) -> Rendered {
+        renderer.render(template, data: state.templateData(jason: jason))
+    }
+
+    /// Where a node inside `call` was written; located in the document only when the call comes from it.
+    func locate(_ pointer: JSONPointer, in call: ActionCall) -> ActionPath {
+        guard call.path.file == document.locator.fileName else { return ActionPath(pointer: pointer, file: call.path.file) }
+        return document.locator.path(pointer)
+    }
+
+    func unknownTypeMessage(_ type: String) -> String {
+        if type.hasPrefix("$") || type.hasPrefix("@") { return "unknown action type '\(type)'" }
+        return "unknown action type '\(type)' (built-in types start with '$')"
+    }
 }

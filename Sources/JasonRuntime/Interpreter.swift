@@ -102,11 +102,6 @@ public final class Interpreter {
         }
     }
 
-    /// Renders `template` against the view on screen with `jason` as `$jason` (the REPL's `print`).
-    public func render(_ template: JSON, jason: JSON?) -> Rendered {
-        renderer.render(template, data: state.templateData(jason: jason))
-    }
-
     /// Runs one chain to its end.
     public func run(_ call: QueuedCall) async {
         var chain = Chain(jason: call.jason)
@@ -236,12 +231,6 @@ public final class Interpreter {
         return .fail(Diagnostic(id, .error, message + " (no error branch)", at: place ?? call.path, notes: payload))
     }
 
-    /// Where a node inside `call` was written; located in the document only when the call comes from it.
-    func locate(_ pointer: JSONPointer, in call: ActionCall) -> ActionPath {
-        guard call.path.file == document.locator.fileName else { return ActionPath(pointer: pointer, file: call.path.file) }
-        return document.locator.path(pointer)
-    }
-
     /// `trigger` / `$lambda` (R11, R25): enter a named action with a real call stack.
     func enterLambda(_ call: ActionCall, options: JSON, in chain: inout Chain) async -> Resolution {
         let step = prepare(call, options: options, jason: chain.jason, frames: chain.frames)
@@ -304,10 +293,5 @@ public final class Interpreter {
         guard !observers.isEmpty else { return }
         let event = event()
         for observer in observers { await observer.observe(event) }
-    }
-
-    func unknownTypeMessage(_ type: String) -> String {
-        if type.hasPrefix("$") || type.hasPrefix("@") { return "unknown action type '\(type)'" }
-        return "unknown action type '\(type)' (built-in types start with '$')"
     }
 }
