@@ -59,6 +59,8 @@ public struct ActionContext: Sendable {
     public let views: ViewStack
     /// The JavaScript engine behind `{{ }}` (`$script.include` adds to it).
     public let scripts: ScriptEngine
+    /// Where a handler reports a problem that does not fail its action (a second completion, say).
+    public let issues: IssueLog
 
     public var console: any Console { environment.console }
 

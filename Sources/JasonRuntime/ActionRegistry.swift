@@ -2,6 +2,7 @@
 /// its own, and hosts add their groups to it before handing it over.
 public struct ActionRegistry: Sendable {
     private var handlers: [String: any ActionHandler] = [:]
+    private var screens: [String: any NativeScreen] = [:]
 
     public init() {}
 
@@ -16,6 +17,13 @@ public struct ActionRegistry: Sendable {
     }
 
     public func handler(for type: String) -> (any ActionHandler)? { handlers[type] }
+
+    /// Registers a host screen that an `href` opens with `"view": name` (see `NativeScreen`).
+    public mutating func register(screen name: String, _ screen: any NativeScreen) {
+        screens[name] = screen
+    }
+
+    public func screen(named name: String) -> (any NativeScreen)? { screens[name] }
 
     public var types: [String] { handlers.keys.sorted() }
 

@@ -1,4 +1,5 @@
 import JasonJSON
+import Synchronization
 
 /// A problem found in a document or while running it. A value with an origin; only the CLI and the REPL
 /// turn it into text.
@@ -22,6 +23,7 @@ public struct Diagnostic: Error, Sendable, Hashable {
         case invalidStubs = "invalid-stubs"
         case replayMismatch = "replay-mismatch"
         case navigation = "navigation"
+        case completion = "completion"
     }
 
     public enum Severity: String, Sendable, Hashable {
@@ -53,4 +55,15 @@ public struct Diagnostic: Error, Sendable, Hashable {
         self.init(id, severity, message, file: path.file, location: path.location, pointer: path.pointer,
                   notes: notes)
     }
+}
+
+/// Diagnostics collected while a program runs, from the loop and from handlers (safe from any task).
+public final class IssueLog: Sendable {
+    private let entries = Mutex<[Diagnostic]>([])
+
+    public init() {}
+
+    public func report(_ diagnostic: Diagnostic) { entries.withLock { $0.append(diagnostic) } }
+
+    public var all: [Diagnostic] { entries.withLock { $0 } }
 }

@@ -25,8 +25,11 @@ public final class Interpreter {
     public let timers = TimerTable()
     public var limits = Limits()
     public var observers: [any ExecutionObserver] = []
-    /// Errors that ended chains; the CLI's exit status comes from here.
-    public internal(set) var diagnostics: [Diagnostic] = []
+    /// Errors that ended chains, and warnings (stores, time limit, actions that completed twice); the
+    /// CLI's exit status comes from here.
+    public var diagnostics: [Diagnostic] { issues.all }
+    /// Where diagnostics are collected; handlers report through their context.
+    public let issues = IssueLog()
 
     /// The JavaScript engine behind `{{ }}`; it starts with the first expression that needs it.
     public let scriptEngine: ScriptEngine
@@ -89,7 +92,7 @@ public final class Interpreter {
                     timer.name + (timer.repeats ? " (every \(JSNumber.format(timer.interval)) s)"
                                                 : " (due at \(JSNumber.format(timer.due)) s)")
                 }
-                diagnostics.append(Diagnostic(.timeLimit, .warning,
+                issues.report(Diagnostic(.timeLimit, .warning,
                     "stopped at the time limit of \(JSNumber.format(limit)) s; timers still active: "
                     + names.joined(separator: ", ") + " (raise it with --time-limit)"))
                 timers.stop(nil)
@@ -285,7 +288,7 @@ public final class Interpreter {
     }
 
     func end(_ outcome: ChainOutcome) async {
-        if case .failed(let diagnostic) = outcome { diagnostics.append(diagnostic) }
+        if case .failed(let diagnostic) = outcome { issues.report(diagnostic) }
         await notify(.chainEnded(outcome))
     }
 

@@ -15,6 +15,9 @@ extension Interpreter {
         let failure: ActionFailure?
         switch type {
         case "$href", "$visit":
+            if let name = options["view"]?.stringValue, let screen = registry.screen(named: name) {
+                return await openNative(screen, options["options"], call, step, in: &chain)
+            }
             failure = await open(options, call: call, chain: chain)
         case "$back":
             failure = goBack(type: type)
@@ -30,6 +33,17 @@ extension Interpreter {
         await notify(.succeeded(step, jason: nil))
         await notify(.branchTaken(step, .none))
         return .end
+    }
+
+    /// An href to a host screen: the chain waits for the screen's answer and goes on as after `$ok`.
+    func openNative(_ screen: any NativeScreen, _ options: JSON?, _ call: ActionCall, _ step: ActionStep,
+                    in chain: inout Chain) async -> Resolution {
+        do {
+            let answer = try await screen.open(options, in: context)
+            return await succeed(call, step, in: &chain, value: answer)
+        } catch {
+            return await fail(call, step, in: &chain, error, id: .navigation)
+        }
     }
 
     /// `$href` (R33): open the URL as a new view, suspending this chain until the view returns with `$ok`.

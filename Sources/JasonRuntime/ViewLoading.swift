@@ -18,7 +18,7 @@ extension Interpreter {
         let state = ViewState(viewData: document.data, env: environment.device, params: params)
         let context = ActionContext(state: state, environment: environment, inbox: inbox, timers: timers,
                                     templates: document.templates, renderer: renderer, views: views,
-                                    scripts: scriptEngine)
+                                    scripts: scriptEngine, issues: issues)
         return View(document: document, url: url, transition: transition, state: state, context: context)
     }
 
@@ -50,9 +50,9 @@ extension Interpreter {
             do {
                 let contents = try store.load()
                 apply(contents.value)
-                if let notice = contents.notice { diagnostics.append(Diagnostic(.store, .warning, notice)) }
+                if let notice = contents.notice { issues.report(Diagnostic(.store, .warning, notice)) }
             } catch {
-                diagnostics.append(Diagnostic(.store, .warning, "\(name) could not be read: \(error)"))
+                issues.report(Diagnostic(.store, .warning, "\(name) could not be read: \(error)"))
             }
         }
     }

@@ -1,0 +1,71 @@
+import JasonJSON
+import Synchronization
+
+/// An action written the way the seed's guide writes them: it is handed a `Completion` and ends by
+/// calling `success` or `error` on it, whenever its work is done (from a callback, another thread…).
+///
+/// "Exactly once" is enforced, not trusted: a second call is ignored and reported as a warning located
+/// at the action; a completion dropped without a call ends the action with an error ("never
+/// completed") instead of hanging the program.
+public struct CallbackHandler: ActionHandler {
+    public let spec: ActionSpec?
+    let body: @Sendable (ActionInvocation, ActionContext, Completion) -> Void
+
+    public init(_ spec: ActionSpec? = nil,
+                _ body: @escaping @Sendable (ActionInvocation, ActionContext, Completion) -> Void) {
+        self.spec = spec
+        self.body = body
+    }
+
+    public func perform(_ invocation: ActionInvocation, in context: ActionContext) async throws(ActionFailure) -> JSON? {
+        let outcome = await withCheckedContinuation { continuation in
+            body(invocation, context, Completion(continuation, invocation: invocation, issues: context.issues))
+        }
+        return try outcome.get()
+    }
+}
+
+/// How a `CallbackHandler` ends its action: `success` (its value becomes `$jason`) or `error` (its
+/// payload is `$jason` on the error branch). Only the first call counts.
+public final class Completion: Sendable {
+    private let continuation: Mutex<CheckedContinuation<Result<JSON?, ActionFailure>, Never>?>
+    private let invocation: ActionInvocation
+    private let issues: IssueLog
+
+    init(_ continuation: CheckedContinuation<Result<JSON?, ActionFailure>, Never>, invocation: ActionInvocation,
+         issues: IssueLog) {
+        self.continuation = Mutex(continuation)
+        self.invocation = invocation
+        self.issues = issues
+    }
+
+    /// The action succeeded; `value` (if any) becomes `$jason` for its `success` branch.
+    public func success(_ value: JSON? = nil) { finish(.success(value), as: "success") }
+
+    /// The action failed; `payload` becomes `$jason` for its `error` branch.
+    public func error(_ payload: JSON? = nil) {
+        finish(.failure(ActionFailure(payload: payload ?? ["message": "failed", "type": .string(invocation.type)])),
+               as: "error")
+    }
+
+    private func finish(_ result: Result<JSON?, ActionFailure>, as name: String) {
+        guard let waiting = continuation.withLock({ c -> CheckedContinuation<Result<JSON?, ActionFailure>, Never>? in
+            defer { c = nil }
+            return c
+        }) else {
+            issues.report(Diagnostic(.completion, .warning,
+                "\(invocation.type) completed more than once; this \(name)() was ignored", at: invocation.path))
+            return
+        }
+        waiting.resume(returning: result)
+    }
+
+    deinit {
+        continuation.withLock { c in
+            c?.resume(returning: .failure(ActionFailure(message:
+                "\(invocation.type) never completed: its handler let go of the completion without calling success or error",
+                type: invocation.type)))
+            c = nil
+        }
+    }
+}
