@@ -1,3 +1,4 @@
+import ArgumentParser
 import Foundation
 import JasonJSON
 import JasonRuntime
@@ -74,11 +75,17 @@ public final class CapturedIO: TerminalIO {
     public func readAllInput() -> [UInt8] { input }
 }
 
+/// How `$render` shows a body: the JSON, an outline of its components, or nothing.
+public enum RenderMode: String, Sendable, CaseIterable, ExpressibleByArgument {
+    case json, tree, none
+}
+
 /// Actions print through this: one line to standard output, or to standard error; rendered bodies
 /// as `--render` asks.
 struct LineConsole: Console {
     let io: any TerminalIO
     var renderMode: RenderMode = .json
+    var components = ComponentRegistry.standard
 
     func print(_ line: String) { io.writeOut(line + "\n") }
     func printError(_ line: String) { io.writeErr(line + "\n") }
@@ -86,7 +93,7 @@ struct LineConsole: Console {
     func present(body: JSON) {
         switch renderMode {
         case .json: io.writeOut(JSONPrinter.pretty(body) + "\n")
-        case .tree: io.writeOut(BodyTree.lines(body).joined(separator: "\n") + "\n")
+        case .tree: io.writeOut(ComponentTree(components: components).lines(body).joined(separator: "\n") + "\n")
         case .none: break
         }
     }
