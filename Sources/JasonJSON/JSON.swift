@@ -32,6 +32,15 @@ extension JSON {
         return nil
     }
 
+    /// A number as a Double (integers too); nil for anything else.
+    public var doubleValue: Double? {
+        switch self {
+        case .int(let i): Double(i)
+        case .double(let d): d
+        default: nil
+        }
+    }
+
     public var isNull: Bool {
         if case .null = self { return true }
         return false
