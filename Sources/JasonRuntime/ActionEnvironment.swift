@@ -39,3 +39,21 @@ public struct ActionEnvironment: Sendable {
         "view": ["url": ""],
     ]
 }
+
+extension ActionEnvironment {
+    /// GETs `url` through the transport for the action `type`: a transport failure or a status other than
+    /// 2xx is the action's failure, `{"message", "type", "url"}` (with `"status"` for an HTTP error).
+    public func fetch(_ url: String, for type: String) async throws(ActionFailure) -> HTTPResponse {
+        let response: HTTPResponse
+        do {
+            response = try await transport.send(HTTPRequest(method: "GET", url: url))
+        } catch {
+            throw ActionFailure(payload: ["message": .string(error.description), "type": .string(type), "url": .string(url)])
+        }
+        guard (200..<300).contains(response.status) else {
+            throw ActionFailure(payload: ["message": .string("\(url) answered HTTP \(response.status)"),
+                                          "type": .string(type), "url": .string(url), "status": .int(response.status)])
+        }
+        return response
+    }
+}

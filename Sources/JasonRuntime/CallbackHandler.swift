@@ -49,10 +49,12 @@ public final class Completion: Sendable {
     }
 
     private func finish(_ result: Result<JSON?, ActionFailure>, as name: String) {
-        guard let waiting = continuation.withLock({ c -> CheckedContinuation<Result<JSON?, ActionFailure>, Never>? in
-            defer { c = nil }
-            return c
-        }) else {
+        let waiting = continuation.withLock { c in
+            let first = c
+            c = nil
+            return first
+        }
+        guard let waiting else {
             issues.report(Diagnostic(.completion, .warning,
                 "\(invocation.type) completed more than once; this \(name)() was ignored", at: invocation.path))
             return

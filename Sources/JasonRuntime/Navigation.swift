@@ -24,9 +24,9 @@ extension Interpreter {
         case "$ok", "$close", "$cancel":
             failure = returnToCaller(type: type, value: type == "$cancel" || options.isEmpty ? nil : .object(options))
         case "$home":
-            failure = await restart(at: views.all.first?.url ?? top.url, params: [:])
+            failure = await restart(at: views.all.first?.url ?? top.url, params: [:], wholeStack: true)
         default:
-            failure = await restart(at: top.url, params: state.params)
+            failure = await restart(at: top.url, params: state.params, wholeStack: false)
         }
         if let failure { return await fail(call, step, in: &chain, failure, id: .navigation) }
         // The chain is over: the view it ran in has gone or will run it again later ($ok resumes it).
@@ -59,7 +59,7 @@ extension Interpreter {
         }
         let params = href["options"]?.objectValue ?? [:]
         let transition = href["transition"]?.stringValue ?? "push"
-        if transition == "root" { return await restart(at: views.all.first?.url ?? url, params: params) }
+        if transition == "root" { return await restart(at: views.all.first?.url ?? url, params: params, wholeStack: true) }
         let document: Document
         switch await loadDocument(url) {
         case .success(let loaded): document = loaded
@@ -107,9 +107,9 @@ extension Interpreter {
         return nil
     }
 
-    /// `$reload` (R32) and `$home`: the view at `url` is fetched again and replaces the whole view (or, for
-    /// `$home`, the whole stack); its `$load` runs again. The action's own `success` never runs.
-    func restart(at url: String, params: JSONObject) async -> ActionFailure? {
+    /// `$reload` (R32) and `$home`: the document at `url` is fetched again and replaces the view on
+    /// screen, or for `$home` the whole stack; its `$load` runs again. The action's own `success` never runs.
+    func restart(at url: String, params: JSONObject, wholeStack: Bool) async -> ActionFailure? {
         let document: Document
         if url == top.url, url.isEmpty || url.hasPrefix("stdin:") {
             document = top.document   // nothing to fetch again: the document came from standard input
@@ -120,9 +120,8 @@ extension Interpreter {
             }
         }
         inbox.removeAll()
-        let isHome = url != top.url || views.count > 1 && url == views.all.first?.url
-        let view = makeView(document, url: url, transition: isHome ? .push : top.transition, params: params)
-        if isHome { views.reset(to: view) } else { views.replaceTop(with: view) }
+        let view = makeView(document, url: url, transition: wholeStack ? .push : top.transition, params: params)
+        if wholeStack { views.reset(to: view) } else { views.replaceTop(with: view) }
         present(view)
         return nil
     }

@@ -60,17 +60,7 @@ extension Interpreter {
     /// Fetches and checks the document at `url` through the transport (files, stubs, the network).
     func loadDocument(_ url: String) async -> Result<Document, ActionFailure> {
         let response: HTTPResponse
-        do {
-            response = try await environment.transport.send(HTTPRequest(method: "GET", url: url))
-        } catch {
-            return .failure(ActionFailure(payload: ["message": .string(error.description), "type": "$href",
-                                                    "url": .string(url)]))
-        }
-        guard (200..<300).contains(response.status) else {
-            return .failure(ActionFailure(payload: ["message": .string("\(url) answered HTTP \(response.status)"),
-                                                    "type": "$href", "url": .string(url),
-                                                    "status": .int(response.status)]))
-        }
+        do { response = try await environment.fetch(url, for: "$href") } catch { return .failure(error) }
         let name = URL(string: url).flatMap { $0.isFileURL ? $0.path : nil } ?? url
         do {
             return .success(try Document.load(SourceFile(name: name, bytes: response.body)))

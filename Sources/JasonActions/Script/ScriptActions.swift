@@ -1,4 +1,3 @@
-import Foundation
 import JasonJSON
 import JasonRuntime
 
@@ -17,7 +16,7 @@ public enum ScriptActions {
                 if case .string(let text)? = item["text"] {
                     source = text
                 } else if case .string(let written)? = item["url"] {
-                    source = try await fetch(written, context: context, type: invocation.type)
+                    source = try await context.environment.fetch(context.absoluteURL(written), for: invocation.type).bodyText
                 } else {
                     throw ActionFailure(message: "items[\(i)] needs a \"url\" or a \"text\"", type: invocation.type)
                 }
@@ -37,22 +36,4 @@ public enum ScriptActions {
             return nil
         },
     ]
-
-    static func fetch(_ written: String, context: ActionContext, type: String) async throws(ActionFailure) -> String {
-        let url = context.absoluteURL(written)
-        do {
-            let response = try await context.environment.transport.send(HTTPRequest(method: "GET", url: url))
-            guard (200..<300).contains(response.status) else {
-                throw ActionFailure(payload: ["message": .string("\(url) answered HTTP \(response.status)"),
-                                              "type": .string(type), "status": .int(response.status)])
-            }
-            return response.bodyText
-        } catch let error as TransportError {
-            throw ActionFailure(message: error.description, type: type)
-        } catch let failure as ActionFailure {
-            throw failure
-        } catch {
-            throw ActionFailure(message: "\(error)", type: type)
-        }
-    }
 }

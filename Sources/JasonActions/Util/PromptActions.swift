@@ -80,7 +80,7 @@ enum PromptActions {
     /// An item by its number as shown (from 1) or by its text.
     static func chosenIndex(_ choice: JSON, _ items: [JSON]) -> Int? {
         let text = UtilActions.text(choice).trimmingCharacters(in: .whitespaces)
-        if let number = Int(text), (1...max(1, items.count)).contains(number), number <= items.count { return number - 1 }
+        if let number = Int(text), items.indices.contains(number - 1) { return number - 1 }
         return items.firstIndex { UtilActions.text($0["text"]) == text }
     }
 
