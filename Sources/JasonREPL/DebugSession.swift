@@ -37,6 +37,8 @@ public final class DebugSession: ExecutionObserver, @unchecked Sendable {
     public enum State: Sendable {
         case loaded, running, finished
         case paused(ActionStep, StopReason)
+        /// Idle, and the last chain ended on an error.
+        case failed(Diagnostic)
     }
 
     struct Control {
@@ -49,6 +51,8 @@ public final class DebugSession: ExecutionObserver, @unchecked Sendable {
         var breakpoints: [Breakpoint] = []
         var watches: [Watch] = []
         var nextID = 1
+        /// How the last chain ended, if it failed.
+        var lastFailure: Diagnostic?
     }
 
     let control = Mutex(Control())
@@ -73,6 +77,10 @@ public final class DebugSession: ExecutionObserver, @unchecked Sendable {
         switch event {
         case .willRun(let step):
             if let reason = decide(step) { await pause(step, reason) }
+        case .chainEnded(let outcome):
+            control.withLock { c in
+                if case .failed(let diagnostic) = outcome { c.lastFailure = diagnostic } else { c.lastFailure = nil }
+            }
         case .failed(let step, let payload):
             // `break error`: stop where the action failed, showing what its error branch (if any) gets.
             let stops = control.withLock { c in c.replayTarget == nil && c.breakpoints.contains { $0.target == .error } }
@@ -156,7 +164,7 @@ public final class DebugSession: ExecutionObserver, @unchecked Sendable {
     func markRunning() { control.withLock { $0.state = .running } }
 
     func markIdle() {
-        control.withLock { $0.state = .finished }
+        control.withLock { c in c.state = c.lastFailure.map(State.failed) ?? .finished }
         emit.yield(.idle)
     }
 
@@ -173,6 +181,7 @@ public final class DebugSession: ExecutionObserver, @unchecked Sendable {
     /// Forgets the run (for `load`); breakpoints and watches stay.
     func reset() {
         control.withLock { c in
+            c.lastFailure = nil
             c.steps = 0
             c.replayTarget = nil
             c.mode = .run

@@ -94,7 +94,7 @@ final class Debugger: @unchecked Sendable {
         // A failure stop comes after its action: going back lands just before that action.
         case .paused(_, .errorBranch): target = session.steps
         case .paused: target = session.steps - 1
-        case .finished: target = session.steps
+        case .finished, .failed: target = session.steps
         case .loaded, .running: target = 0
         }
         guard target >= 1 else { return nil }

@@ -25,7 +25,10 @@ extension REPL {
         switch event {
         case .idle:
             let pending = interpreter.timers.active.count
-            write("idle after \(session.steps) actions" + (pending > 0 ? "; \(pending) timer(s) pending (advance to run them)" : "") + "\n")
+            var line = "idle after \(session.steps) actions"
+            if case .failed = session.state { line += "; the last chain failed" }
+            if pending > 0 { line += "; \(pending) timer(s) pending (advance to run them)" }
+            write(line + "\n")
         case .paused(let step, let reason):
             write(Display.reason(reason) + "\n" + Display.step(step))
             for watch in session.watches {
