@@ -46,8 +46,8 @@ public final class EventInbox: Sendable {
 
 /// What a handler may reach besides its options: the view's variables and templates, the template
 /// engine, the console, the view stack, and the queue (to start another chain, which runs after the
-/// current one, E7).
-public struct ActionContext: Sendable {
+/// current one, E7). A class, so that handing it to each action costs one reference, not a copy.
+public final class ActionContext: Sendable {
     public let state: ViewState
     /// The environment, with `viewURL` set to this view's URL.
     public let environment: ActionEnvironment
@@ -61,6 +61,19 @@ public struct ActionContext: Sendable {
     public let scripts: ScriptEngine
     /// Where a handler reports a problem that does not fail its action (a second completion, say).
     public let issues: IssueLog
+
+    init(state: ViewState, environment: ActionEnvironment, inbox: EventInbox, timers: TimerTable,
+         templates: JSONObject, renderer: Transformer, views: ViewStack, scripts: ScriptEngine, issues: IssueLog) {
+        self.state = state
+        self.environment = environment
+        self.inbox = inbox
+        self.timers = timers
+        self.templates = templates
+        self.renderer = renderer
+        self.views = views
+        self.scripts = scripts
+        self.issues = issues
+    }
 
     public var console: any Console { environment.console }
 

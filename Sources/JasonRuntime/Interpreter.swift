@@ -38,8 +38,15 @@ public final class Interpreter {
     public let environment: ActionEnvironment
     private(set) var steps = 0
 
-    /// The view on screen; there always is one.
-    var top: View { views.top! }
+    /// The view on screen; there always is one. Looked up again only when the stack changed.
+    var top: View {
+        let generation = views.generation
+        if let cached = topCache, cached.generation == generation { return cached.view }
+        let view = views.top!
+        topCache = (generation, view)
+        return view
+    }
+    private var topCache: (generation: Int, view: View)?
     /// The document on screen.
     public var document: Document { top.document }
     /// The variables of the view on screen.
@@ -55,6 +62,8 @@ public final class Interpreter {
         views = ViewStack(inbox: inbox)
         views.push(makeView(document, url: environment.viewURL, transition: .push, params: [:]))
     }
+
+    deinit { views.removeAll() }
 
     /// An interpreter whose stores live in memory, printing to `console`.
     public convenience init(document: Document, registry: ActionRegistry, console: any Console,
@@ -200,12 +209,12 @@ public final class Interpreter {
                 }
             }
             let invocation = ActionInvocation(type: type, options: options, path: call.path, jason: chain.jason)
-            let view = top
+            let generation = views.generation
             do {
                 let value = try await handler.perform(invocation, in: context)
-                guard views.top === view else { return await abandon(step) }
+                guard views.generation == generation else { return await abandon(step) }
                 return await succeed(call, step, in: &chain, value: value)
-            } catch where views.top !== view {
+            } catch where views.generation != generation {
                 return await abandon(step)
             } catch where error.endsChain {
                 await notify(.branchTaken(step, .none))

@@ -36,6 +36,7 @@ public final class View: Sendable {
 public final class ViewStack: Sendable {
     private let views = Mutex<[View]>([])
     private let inbox: EventInbox
+    private let changes = Atomic(0)
 
     init(inbox: EventInbox) {
         self.inbox = inbox
@@ -43,14 +44,16 @@ public final class ViewStack: Sendable {
 
     /// The view on screen.
     public var top: View? { views.withLock { $0.last } }
+    /// Counts changes to the stack: cheaper to compare than the views themselves.
+    public var generation: Int { changes.load(ordering: .acquiring) }
     public var all: [View] { views.withLock { $0 } }
     public var count: Int { views.withLock { $0.count } }
 
-    func push(_ view: View) { views.withLock { $0.append(view) } }
+    func push(_ view: View) { changed { $0.append(view) } }
 
     /// Removes the top view and returns the one it reveals, if any.
     func pop() -> View? {
-        views.withLock { stack in
+        changed { stack in
             guard stack.count > 1 else { return nil }
             stack.removeLast()
             return stack.last
@@ -58,13 +61,24 @@ public final class ViewStack: Sendable {
     }
 
     func replaceTop(with view: View) {
-        views.withLock { stack in
+        changed { stack in
             if !stack.isEmpty { stack.removeLast() }
             stack.append(view)
         }
     }
 
-    func reset(to view: View) { views.withLock { $0 = [view] } }
+    func reset(to view: View) { changed { $0 = [view] } }
+
+    /// Lets go of every view. Views point back here through their contexts, so the interpreter empties
+    /// the stack when it goes away; otherwise the two would keep each other alive.
+    func removeAll() { changed { $0.removeAll() } }
+
+    private func changed<T>(_ body: (inout [View]) -> T) -> T {
+        views.withLock { stack in
+            defer { changes.add(1, ordering: .releasing) }
+            return body(&stack)
+        }
+    }
 
     /// The user's back gesture: the top view goes away now, even while one of its actions waits for an
     /// answer (that chain is then abandoned, S24), and the view below shows again (`$show`).
