@@ -51,7 +51,7 @@ let package = Package(
             dependencies: ["JasonActions", "JasonRuntime", "JasonJSON", "TestSupport",
                            .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
                            .product(name: "NIOHTTP1", package: "swift-nio")]),
-        .testTarget(name: "JasonCLITests", dependencies: ["JasonCLI", "JasonRuntime", "JasonJSON", "TestSupport"],
+        .testTarget(name: "JasonCLITests", dependencies: ["JasonCLI", "JasonREPL", "JasonRuntime", "JasonJSON", "TestSupport"],
                     exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]

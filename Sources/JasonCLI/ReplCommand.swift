@@ -67,7 +67,7 @@ struct ReplCommand: ParsableCommand {
         let repl = REPL(document: document, setup: setup, reader: { complete -> LineReader in
             io.isTerminal ? LibEditLineReader(historyFile: historyFile, complete: complete)
                           : PlainLineReader { io.readInputLine() }
-        }, write: { io.writeOut($0) }, describe: { renderer.render($0) })
+        }, asksUser: io.isTerminal, write: { io.writeOut($0) }, describe: { renderer.render($0) })
         repl.echo = echo && !io.isTerminal
         if io.isTerminal { io.writeOut("jasonrun repl: type help for the commands, quit or Ctrl-D to leave\n") }
         return await repl.run()

@@ -27,6 +27,9 @@ final class Debugger: @unchecked Sendable {
     let session: DebugSession
     let console: SessionConsole
     let exchanges = ExchangeLog()
+    let typed = TypedAnswers()
+    /// Who answers prompting actions, when someone can (the REPL at a terminal).
+    let asker: (any LineInput)?
     private(set) var document: Document
     private(set) var interpreter: Interpreter
     private var inputs: [Input] = []
@@ -37,20 +40,29 @@ final class Debugger: @unchecked Sendable {
     /// The index in `inputs` of the input the driver is working on.
     private let position = Mutex(0)
 
-    init(document: Document, setup: SessionSetup, console: SessionConsole, session: DebugSession) {
+    init(document: Document, setup: SessionSetup, console: SessionConsole, session: DebugSession,
+         asker: (any LineInput)?) {
         self.document = document
         self.setup = setup
         self.console = console
         self.session = session
+        self.asker = asker
         iterator = session.events.makeAsyncIterator()
-        interpreter = Debugger.build(document, setup, console, session, exchanges)
+        interpreter = Self.build(document, setup, console, session, exchanges, typed, asker)
+    }
+
+    /// A fresh interpreter for a new timeline: network answers and typed answers replay from the logs.
+    func rebuild() -> Interpreter {
+        Self.build(document, setup, console, session, exchanges, typed, asker)
     }
 
     static func build(_ document: Document, _ setup: SessionSetup, _ console: SessionConsole, _ session: DebugSession,
-                      _ exchanges: ExchangeLog) -> Interpreter {
+                      _ exchanges: ExchangeLog, _ typed: TypedAnswers, _ asker: (any LineInput)?) -> Interpreter {
         var environment = setup.environment(console)
         exchanges.rewind()
+        typed.rewind()
         environment.transport = ExchangeLog.Transport(log: exchanges, next: environment.transport)
+        if let asker { environment.input = TypedAnswers.Input(log: typed, asker: asker) }
         let interpreter = Interpreter(document: document, registry: setup.registry, environment: environment)
         interpreter.limits.timeLimit = nil
         interpreter.observers = [session]
@@ -64,8 +76,9 @@ final class Debugger: @unchecked Sendable {
         self.document = document
         inputs = []
         exchanges.clear()
+        typed.clear()
         session.reset()
-        interpreter = Self.build(document, setup, console, session, exchanges)
+        interpreter = rebuild()
     }
 
     /// Queues `call` (if any), lets `seconds` pass on the clock, and runs until idle or paused.
@@ -101,7 +114,7 @@ final class Debugger: @unchecked Sendable {
         await stop()
         console.muted = true
         session.rewind(to: target)
-        interpreter = Self.build(document, setup, console, session, exchanges)
+        interpreter = rebuild()
         cut.withLock { $0 = false }
         start(inputs, offset: 0)
         let event = await nextEvent()

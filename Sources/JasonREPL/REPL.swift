@@ -18,8 +18,10 @@ public final class REPL: @unchecked Sendable {
     ///   - document: the program to start with (an empty document when nil).
     ///   - describe: how a diagnostic reads (file:line:column and all), as the CLI prints it.
     ///   - reader: makes the line reader, given what Tab completion should call.
+    ///   - asksUser: prompting actions (`$util.alert`…) ask through the reader; at a terminal, that is.
     public init(document: Document?, setup: SessionSetup,
                 reader makeReader: (@escaping @Sendable (String, String) -> [String]) -> LineReader,
+                asksUser: Bool = false,
                 write: @escaping @Sendable (String) -> Void, describe: @escaping @Sendable (Diagnostic) -> String) {
         let completer = CompletionTarget()
         self.reader = makeReader { word, line in completer.repl?.complete(word, line: line) ?? [] }
@@ -28,7 +30,7 @@ public final class REPL: @unchecked Sendable {
         let session = DebugSession(isInterrupted: { interruptFlag.exchange(false, ordering: .relaxed) })
         let console = SessionConsole(output: write)
         debugger = Debugger(document: document ?? Document(fileName: "<repl>"), setup: setup, console: console,
-                            session: session)
+                            session: session, asker: asksUser ? ReaderInput(reader) : nil)
         session.evaluate = { [unowned self] expression, step in self.evaluate(expression, jason: step?.jason).text }
         completer.repl = self
     }

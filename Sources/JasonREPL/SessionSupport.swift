@@ -67,3 +67,57 @@ final class ExchangeLog: Sendable {
         }
     }
 }
+
+/// What the user typed at prompting actions (`$util.alert` fields, a picker's choice), so that a replay
+/// (`back`) gets the same answers without asking again.
+final class TypedAnswers: Sendable {
+    private struct State {
+        var answers: [String?] = []
+        var served = 0
+    }
+
+    private let state = Mutex(State())
+
+    func rewind() { state.withLock { $0.served = 0 } }
+
+    func clear() { state.withLock { $0 = State() } }
+
+    /// Answers from the log while replaying, then from `asker`, recording each.
+    struct Input: LineInput {
+        let log: TypedAnswers
+        let asker: any LineInput
+
+        func readLine(prompt: String) async -> String? {
+            if let replayed = log.replayed() { return replayed }
+            let answer = await asker.readLine(prompt: prompt)
+            log.state.withLock { s in
+                s.answers.append(answer)
+                s.served += 1
+            }
+            return answer
+        }
+    }
+
+    private func replayed() -> String?? {
+        state.withLock { s in
+            guard s.served < s.answers.count else { return nil }
+            s.served += 1
+            return .some(s.answers[s.served - 1])
+        }
+    }
+}
+
+/// The REPL's own line reader, lent to prompting actions while the program runs (the REPL is then
+/// waiting, not reading).
+final class ReaderInput: LineInput, @unchecked Sendable {
+    let reader: LineReader
+
+    init(_ reader: LineReader) {
+        self.reader = reader
+    }
+
+    func readLine(prompt: String) async -> String? {
+        if case .line(let line) = reader.read(prompt: prompt) { return line }
+        return nil
+    }
+}
