@@ -25,7 +25,8 @@ extension REPL {
         switch event {
         case .idle:
             let pending = interpreter.timers.active.count
-            var line = "idle after \(session.steps) actions"
+            let steps = session.steps
+            var line = "idle after \(steps) action" + (steps == 1 ? "" : "s")
             if case .failed = session.state { line += "; the last chain failed" }
             if pending > 0 { line += "; \(pending) timer(s) pending (advance to run them)" }
             write(line + "\n")
