@@ -1,3 +1,4 @@
+import Foundation
 import JasonJSON
 import JasonRuntime
 
@@ -8,7 +9,7 @@ extension REPL {
 
     func complete(_ word: String, line: String) -> [String] {
         let before = line.split(separator: " ").first.map(String.init) ?? ""
-        if line.trimmingSpaces() == word || line.trimmingSpaces().isEmpty {
+        if line.trimmingCharacters(in: .whitespaces) == word || line.trimmingCharacters(in: .whitespaces).isEmpty {
             return Command.allCases.map(\.rawValue).filter { $0.hasPrefix(word) }
         }
         let lead = word.hasPrefix("{{") ? "{{" : ""

@@ -257,18 +257,3 @@ public struct Watch: Sendable, Equatable {
     public var expression: String
     public var last: String?
 }
-
-/// `*` matches any run of characters; nothing else is special.
-enum Glob {
-    static func matches(_ pattern: String, _ text: String) -> Bool {
-        let parts = pattern.split(separator: "*", omittingEmptySubsequences: false).map(String.init)
-        guard parts.count > 1 else { return pattern == text }
-        guard text.hasPrefix(parts[0]) else { return false }
-        var rest = text.dropFirst(parts[0].count)
-        for part in parts.dropFirst().dropLast() {
-            guard let range = rest.firstRange(of: part) else { return false }
-            rest = rest[range.upperBound...]
-        }
-        return rest.hasSuffix(parts.last!)
-    }
-}

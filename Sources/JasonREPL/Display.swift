@@ -1,3 +1,4 @@
+import Foundation
 import JasonJSON
 import JasonRuntime
 
@@ -134,7 +135,7 @@ enum Display {
         while text.first == " " { text.removeFirst() }
         while text.last == " " { text.removeLast() }
         if text.hasPrefix("{{"), text.hasSuffix("}}"), text.count >= 4 { text = text.dropFirst(2).dropLast(2) }
-        return String(text).trimmingSpaces()
+        return String(text).trimmingCharacters(in: .whitespaces)
     }
 
     /// "90", "90s", "1500ms", "2m" in seconds.
@@ -143,14 +144,5 @@ enum Display {
             return Double(text.dropLast(suffix.count)).flatMap { $0 >= 0 ? $0 * scale : nil }
         }
         return Double(text).flatMap { $0 >= 0 ? $0 : nil }
-    }
-}
-
-extension String {
-    func trimmingSpaces() -> String {
-        var s = Substring(self)
-        while s.first?.isWhitespace == true { s.removeFirst() }
-        while s.last?.isWhitespace == true { s.removeLast() }
-        return String(s)
     }
 }

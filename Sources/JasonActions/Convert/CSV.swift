@@ -1,3 +1,4 @@
+import Foundation
 import JasonJSON
 
 /// CSV text as rows of fields (RFC 4180: quoted fields may hold delimiters, doubled quotes and line
@@ -20,7 +21,7 @@ enum CSV {
         var pending: Character? = nil
 
         func endField() {
-            row.append(wasQuoted || !format.trim ? field : field.trimmingSpaces())
+            row.append(wasQuoted || !format.trim ? field : field.trimmingCharacters(in: .whitespaces))
             field = ""
             wasQuoted = false
         }
@@ -39,7 +40,7 @@ enum CSV {
                 } else {
                     field.append(c)
                 }
-            } else if c == format.quote && field.trimmingSpaces().isEmpty {
+            } else if c == format.quote && field.trimmingCharacters(in: .whitespaces).isEmpty {
                 field = ""
                 quoted = true
                 wasQuoted = true
@@ -65,14 +66,5 @@ enum CSV {
             for (i, key) in keys.enumerated() { object[key] = .string(i < fields.count ? fields[i] : "") }
             return .object(object)
         })
-    }
-}
-
-extension String {
-    func trimmingSpaces() -> String {
-        var s = Substring(self)
-        while let f = s.first, f == " " || f == "\t" { s.removeFirst() }
-        while let l = s.last, l == " " || l == "\t" { s.removeLast() }
-        return String(s)
     }
 }
