@@ -41,11 +41,11 @@ let package = Package(
                           path: "Examples/CustomAction", exclude: ["app.json", "expected.txt"]),
         .executableTarget(name: "Integration", dependencies: ["JasonActions", "JasonRuntime", "JasonJSON"],
                           path: "Examples/Integration", exclude: ["app.json", "expected.txt"]),
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["JasonRuntime"], path: "Tests/TestSupport"),
         .testTarget(name: "JasonJSONTests", dependencies: ["JasonJSON", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "JasonScriptTests", dependencies: ["JasonScript"]),
         .testTarget(name: "JasonTemplateTests", dependencies: ["JasonTemplate", "JasonScript", "TestSupport"]),
-        .testTarget(name: "JasonRuntimeTests", dependencies: ["JasonRuntime", "JasonScript", "JasonActions"]),
+        .testTarget(name: "JasonRuntimeTests", dependencies: ["JasonRuntime", "JasonScript", "JasonActions", "TestSupport"]),
         .testTarget(
             name: "JasonActionsTests",
             dependencies: ["JasonActions", "JasonRuntime", "JasonJSON", "TestSupport",

@@ -2,6 +2,7 @@ import Foundation
 import JasonActions
 import JasonJSON
 import JasonRuntime
+import TestSupport
 import Testing
 
 /// `$network.request` and `$require` over stubs, a local server, recordings and nothing (R18, R36).

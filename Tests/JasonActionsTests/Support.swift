@@ -2,16 +2,8 @@ import Foundation
 import JasonActions
 import JasonJSON
 import JasonRuntime
+import TestSupport
 import Synchronization
-
-/// Keeps what actions print; bodies as compact JSON.
-final class RecordingConsole: Console {
-    private let lines = Mutex<[String]>([])
-    var printed: [String] { lines.withLock { $0 } }
-    func print(_ line: String) { lines.withLock { $0.append(line) } }
-    func printError(_ line: String) { lines.withLock { $0.append("stderr: " + line) } }
-    func present(body: JSON) { lines.withLock { $0.append("body: " + JSONPrinter.compact(body)) } }
-}
 
 struct Outcome {
     let interpreter: Interpreter

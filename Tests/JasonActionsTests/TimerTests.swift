@@ -1,6 +1,7 @@
 import JasonActions
 import JasonJSON
 import JasonRuntime
+import TestSupport
 import Testing
 
 /// `$timer.*` on the virtual clock (R38, DESIGN §2.6).

@@ -2,6 +2,7 @@ import JasonActions
 import JasonJSON
 import JasonRuntime
 import Synchronization
+import TestSupport
 import Testing
 
 /// The view stack: `$href`, `$ok`, `$close`, `$back`, `$reload` (R32–R34, S12, S14, S15, S24).

@@ -1,5 +1,6 @@
 import JasonJSON
 import JasonRuntime
+import TestSupport
 import Testing
 
 /// The embedding API: custom groups in the seed's completion style, host screens, host events.

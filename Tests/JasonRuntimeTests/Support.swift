@@ -1,15 +1,7 @@
 import JasonJSON
 import JasonRuntime
+import TestSupport
 import Synchronization
-
-/// Keeps what actions print.
-final class RecordingConsole: Console {
-    private let lines = Mutex<[String]>([])
-    var printed: [String] { lines.withLock { $0 } }
-    func print(_ line: String) { lines.withLock { $0.append(line) } }
-    func printError(_ line: String) { lines.withLock { $0.append("stderr: " + line) } }
-    func present(body: JSON) { lines.withLock { $0.append("body: " + JSONPrinter.compact(body)) } }
-}
 
 /// Records every event, for assertions on the order of things.
 final class EventLog: ExecutionObserver {
