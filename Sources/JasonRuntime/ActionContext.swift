@@ -41,6 +41,12 @@ public final class EventInbox: Sendable {
 
     public var isEmpty: Bool { calls.withLock { $0.isEmpty } }
 
+    /// The queue as one value, for snapshots.
+    var saved: [QueuedCall] {
+        get { calls.withLock { $0 } }
+        set { calls.withLock { $0 = newValue } }
+    }
+
     public func removeAll() { calls.withLock { $0.removeAll() } }
 }
 

@@ -20,6 +20,9 @@ public final class VirtualClock: InterpreterClock {
         time.withLock { $0 = max($0, target) }
     }
 
+    /// Sets the time back or forth to a snapshot's.
+    func restore(_ seconds: Double) { time.withLock { $0 = seconds } }
+
     /// Moves time forward by `seconds` (the REPL's `advance`).
     public func advance(by seconds: Double) {
         time.withLock { $0 += max(0, seconds) }
@@ -87,6 +90,15 @@ public final class TimerTable: Sendable {
     }
 
     public var active: [Entry] { entries.withLock { $0 } }
+
+    /// The timers and the count that names new ones, for snapshots.
+    var saved: (entries: [Entry], started: Int) {
+        get { (entries.withLock { $0 }, started.withLock { $0 }) }
+        set {
+            entries.withLock { $0 = newValue.entries }
+            started.withLock { $0 = newValue.started }
+        }
+    }
 
     /// When the next timer is due.
     public var nextDue: Double? { entries.withLock { $0.map(\.due).min() } }

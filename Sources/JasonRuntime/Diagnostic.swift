@@ -66,4 +66,9 @@ public final class IssueLog: Sendable {
     public func report(_ diagnostic: Diagnostic) { entries.withLock { $0.append(diagnostic) } }
 
     public var all: [Diagnostic] { entries.withLock { $0 } }
+
+    var count: Int { entries.withLock { $0.count } }
+
+    /// Forgets what was reported after the first `count` (time travel).
+    func truncate(to count: Int) { entries.withLock { if $0.count > count { $0.removeLast($0.count - count) } } }
 }

@@ -36,7 +36,10 @@ public final class Interpreter {
     let renderer: Transformer
     /// What the interpreter was given; each view's actions see it with their own URL.
     public let environment: ActionEnvironment
-    private(set) var steps = 0
+    /// Actions performed so far, in all chains.
+    public internal(set) var steps = 0
+    /// The chain that is running, if any.
+    var chain: Chain?
 
     /// The view on screen; there always is one. Looked up again only when the stack changed.
     var top: View {
@@ -83,117 +86,139 @@ public final class Interpreter {
         }
     }
 
+    /// What one `step()` did.
+    public enum StepOutcome: Sendable {
+        /// A queued call became the running chain; its first action (if any) is pending.
+        case started(origin: String)
+        /// The pending action ran and took `branch`; the chain's next action (if any) is pending.
+        case performed(ActionStep, Branch)
+        /// The running chain ended.
+        case ended(ChainOutcome)
+        /// Time passed to the next timer, whose actions are queued.
+        case timersFired(at: Double)
+        /// Nothing is running or queued, and no timer is due (before the time asked for).
+        case idle
+    }
+
+    /// The action the running chain performs next, with its options rendered; nil when no chain runs
+    /// or the running one is about to end.
+    public var pending: ActionStep? { chain?.pending?.step }
+    /// The running chain's register and frames' callers, for debuggers.
+    public var isRunningChain: Bool { chain != nil }
+
     /// Runs queued calls, one chain after another, then lets time pass to the next timer, until nothing
     /// is queued and no timer is pending, or the time limit is reached (DESIGN §2.3). With `until`, time
     /// stops there instead (the REPL lets time pass only when asked).
     public func runUntilIdle(until end: Double? = nil) async {
-        let clock = environment.clock
         while !Task.isCancelled {
-            while let call = inbox.next(), !Task.isCancelled {
-                await run(call)
-            }
-            guard let due = timers.nextDue, due <= end ?? .infinity else {
-                if let end { await clock.sleep(until: end) }
-                return
-            }
-            if let limit = limits.timeLimit, due > limit {
-                let names = timers.active.map { timer in
-                    timer.name + (timer.repeats ? " (every \(JSNumber.format(timer.interval)) s)"
-                                                : " (due at \(JSNumber.format(timer.due)) s)")
-                }
-                issues.report(Diagnostic(.timeLimit, .warning,
-                    "stopped at the time limit of \(JSNumber.format(limit)) s; timers still active: "
-                    + names.joined(separator: ", ") + " (raise it with --time-limit)"))
-                timers.stop(nil)
-                return
-            }
-            await clock.sleep(until: due)
-            for timer in timers.fire(at: due) {
-                inbox.post(QueuedCall(.written(timer.action, origin: timer.origin)))
-            }
+            if case .idle = await step(until: end) { return }
         }
     }
 
-    /// Runs one chain to its end.
-    public func run(_ call: QueuedCall) async {
-        var chain = Chain(jason: call.jason)
-        let origin: String
-        switch call.start {
-        case .node(let node):
-            origin = node.path.description
-            chain.current = node
-        case .named(let name):
-            origin = name
-            chain.current = document.actions[name]
-        case .written(let json, let path):
-            origin = path.description
-            do {
-                let locator = path.file == document.locator.fileName ? document.locator
-                    : SourceLocator(sourceMap: nil, fileName: path.file)
-                chain.current = try ActionNode.parse(json, at: path.pointer, locator: locator)
-            } catch {
-                return await end(.failed(error))
+    /// Performs one action boundary: ends the running chain, performs its pending action, starts the
+    /// next queued call, or lets time pass to the next timer, in that order of preference. The whole
+    /// loop of the interpreter is this function and `perform` below; callers drive it.
+    public func step(until end: Double? = nil) async -> StepOutcome {
+        if var running = chain {
+            guard let prepared = running.pending else {
+                chain = nil
+                await finish(running.outcome)
+                return .ended(running.outcome)
             }
-        case .resume(let node, let frames, let label):
-            origin = label
-            chain.current = node
-            chain.frames = frames
-        case .json(let json, let label):
-            origin = label
-            do {
-                chain.current = try ActionNode.parse(json, at: .root, locator: SourceLocator(sourceMap: nil,
-                                                                                             fileName: label))
-            } catch {
-                return await end(.failed(error))
-            }
-        }
-        await notify(.chainStarted(origin: origin))
-        while let node = chain.current {
-            if Task.isCancelled { return await end(.abandoned("the run was cancelled")) }
             if let maxSteps = limits.maxSteps, steps >= maxSteps {
                 inbox.removeAll()
-                return await end(.failed(Diagnostic(.stepLimit, .error,
+                timers.stop(nil)
+                running.pending = nil
+                running.outcome = .failed(Diagnostic(.stepLimit, .error,
                     "stopped after \(maxSteps) actions; the program may loop forever (raise the limit with --max-steps)",
-                    at: node.path)))
+                    at: prepared.call.path))
+                chain = running
+                return await step(until: end)
             }
             steps += 1
-            let next: Resolution
-            switch node {
-            case .call(let call): next = await perform(call, in: &chain)
-            case .conditional(let conditional, let path): next = reduce(conditional, at: path, jason: chain.jason)
-            case .template(let text, let path): next = renderAction(text, at: path, jason: chain.jason)
-            case .empty: next = .end
-            case .malformed(let diagnostic): next = .fail(diagnostic)
-            }
-            switch next {
-            case .continue(let node): chain.current = node
-            case .end: chain.current = nil
-            case .fail(let diagnostic): return await end(.failed(diagnostic))
-            case .abandon(let reason): return await end(.abandoned(reason))
-            }
+            let (resolution, branch) = await perform(prepared, in: &running)
+            await advance(&running, resolution)
+            chain = running
+            return .performed(prepared.step, branch)
         }
-        await end(.finished)
+        if let call = inbox.next() {
+            var running = Chain(origin: "", jason: call.jason)
+            let first = resolveStart(call, &running)
+            await notify(.chainStarted(origin: running.origin))
+            await advance(&running, first)
+            chain = running
+            return .started(origin: running.origin)
+        }
+        return await passTime(until: end)
     }
 
-    /// Runs one call and says where the chain goes next.
-    func perform(_ call: ActionCall, in chain: inout Chain) async -> Resolution {
+    /// The node a queued call starts with.
+    func resolveStart(_ call: QueuedCall, _ chain: inout Chain) -> Resolution {
+        switch call.start {
+        case .node(let node):
+            chain.origin = node.path.description
+            return .continue(node)
+        case .named(let name):
+            chain.origin = name
+            return document.actions[name].map(Resolution.continue) ?? .end
+        case .written(let json, let path):
+            chain.origin = path.description
+            let locator = path.file == document.locator.fileName ? document.locator
+                : SourceLocator(sourceMap: nil, fileName: path.file)
+            do { return .continue(try ActionNode.parse(json, at: path.pointer, locator: locator)) } catch {
+                return .fail(error)
+            }
+        case .resume(let node, let frames, let label):
+            chain.origin = label
+            chain.frames = frames
+            return .continue(node)
+        case .json(let json, let label):
+            chain.origin = label
+            do {
+                return .continue(try ActionNode.parse(json, at: .root, locator: SourceLocator(sourceMap: nil,
+                                                                                              fileName: label)))
+            } catch {
+                return .fail(error)
+            }
+        }
+    }
+
+    /// Nothing to run: time moves to the next timer due (up to `end`), whose actions are queued.
+    func passTime(until end: Double?) async -> StepOutcome {
+        let clock = environment.clock
+        guard let due = timers.nextDue, due <= end ?? .infinity else {
+            if let end { await clock.sleep(until: end) }
+            return .idle
+        }
+        if let limit = limits.timeLimit, due > limit {
+            let names = timers.active.map { timer in
+                timer.name + (timer.repeats ? " (every \(JSNumber.format(timer.interval)) s)"
+                                            : " (due at \(JSNumber.format(timer.due)) s)")
+            }
+            issues.report(Diagnostic(.timeLimit, .warning,
+                "stopped at the time limit of \(JSNumber.format(limit)) s; timers still active: "
+                + names.joined(separator: ", ") + " (raise it with --time-limit)"))
+            timers.stop(nil)
+            return .idle
+        }
+        await clock.sleep(until: due)
+        for timer in timers.fire(at: due) {
+            inbox.post(QueuedCall(.written(timer.action, origin: timer.origin)))
+        }
+        return .timersFired(at: due)
+    }
+
+    /// Performs one prepared action and says where the chain goes next.
+    func perform(_ prepared: Prepared, in chain: inout Chain) async -> (Resolution, Branch) {
+        let (call, step) = (prepared.call, prepared.step)
         switch call.target {
-        case .trigger(let name):
-            // R11: `trigger` is `$lambda` with options {name, options}.
-            var options: JSONObject = ["name": .string(name)]
-            if let inner = call.options { options["options"] = inner }
-            return await enterLambda(call, options: .object(options), in: &chain)
-        case .type("$lambda"):
-            return await enterLambda(call, options: call.options ?? .object([:]), in: &chain)
+        case .trigger, .type("$lambda"):
+            return await enterLambda(call, step, in: &chain)
         case .type("$return.success"), .type("$return.error"):
-            return await returnFromLambda(call, in: &chain)
+            return await returnFromLambda(call, step, in: &chain)
         case .type(let type) where Navigation.types.contains(type):
-            return await navigate(call, type: type, in: &chain)
+            return await navigate(call, type: type, step, in: &chain)
         case .type(let type):
-            let step = prepare(call, options: call.options, jason: chain.jason, frames: chain.frames)
-            await notify(.willRun(step))
-            // An observer (the debugger) may have cancelled the run while it waited: do not start the action.
-            if Task.isCancelled { return .abandon("the run was cancelled") }
             guard let handler = registry.handler(for: type) else {
                 return await fail(call, step, in: &chain, ActionFailure(message: unknownTypeMessage(type), type: type),
                                   id: .unknownAction)
@@ -218,38 +243,42 @@ public final class Interpreter {
                 return await abandon(step)
             } catch where error.endsChain {
                 await notify(.branchTaken(step, .none))
-                return .end
+                return (.end, .none)
             } catch {
                 return await fail(call, step, in: &chain, error, id: .actionFailed)
             }
         }
     }
 
-    func succeed(_ call: ActionCall, _ step: ActionStep, in chain: inout Chain, value: JSON?) async -> Resolution {
+    func succeed(_ call: ActionCall, _ step: ActionStep, in chain: inout Chain, value: JSON?) async
+        -> (Resolution, Branch)
+    {
         chain.jason = Chain.wrap(value)
         await notify(.succeeded(step, jason: chain.jason))
-        await notify(.branchTaken(step, call.success == nil ? .none : .success))
-        return call.success.map(Resolution.continue) ?? .end
+        let branch: Branch = call.success == nil ? .none : .success
+        await notify(.branchTaken(step, branch))
+        return (call.success.map(Resolution.continue) ?? .end, branch)
     }
 
     func fail(_ call: ActionCall, _ step: ActionStep, in chain: inout Chain, _ failure: ActionFailure,
-              id: Diagnostic.ID, at place: ActionPath? = nil) async -> Resolution {
+              id: Diagnostic.ID, at place: ActionPath? = nil) async -> (Resolution, Branch) {
         chain.jason = Chain.wrap(failure.payload)
         await notify(.failed(step, payload: failure.payload))
         await notify(.branchTaken(step, call.error == nil ? .none : .error))
-        if let error = call.error { return .continue(error) }
+        if let error = call.error { return (.continue(error), .error) }
         let message = failure.payload?["message"]?.stringValue ?? "\(step.name) failed"
         let payload = failure.payload.map { ["error payload: " + $0.description] } ?? []
-        return .fail(Diagnostic(id, .error, message + " (no error branch)", at: place ?? call.path, notes: payload))
+        return (.fail(Diagnostic(id, .error, message + " (no error branch)", at: place ?? call.path, notes: payload)),
+                .none)
     }
 
     /// R20 (S24): the view went away while the action ran; neither branch runs.
-    func abandon(_ step: ActionStep) async -> Resolution {
+    func abandon(_ step: ActionStep) async -> (Resolution, Branch) {
         await notify(.branchTaken(step, .none))
-        return .abandon("the view of \(step.name) was closed before it completed")
+        return (.abandon("the view of \(step.name) was closed before it completed"), .none)
     }
 
-    func end(_ outcome: ChainOutcome) async {
+    func finish(_ outcome: ChainOutcome) async {
         if case .failed(let diagnostic) = outcome { issues.report(diagnostic) }
         await notify(.chainEnded(outcome))
     }

@@ -7,10 +7,9 @@ enum Navigation {
 }
 
 extension Interpreter {
-    func navigate(_ call: ActionCall, type: String, in chain: inout Chain) async -> Resolution {
-        let step = prepare(call, options: call.options, jason: chain.jason, frames: chain.frames)
-        await notify(.willRun(step))
-        if Task.isCancelled { return .abandon("the run was cancelled") }
+    func navigate(_ call: ActionCall, type: String, _ step: ActionStep, in chain: inout Chain) async
+        -> (Resolution, Branch)
+    {
         let options = step.options?.objectValue ?? [:]
         let failure: ActionFailure?
         switch type {
@@ -32,12 +31,12 @@ extension Interpreter {
         // The chain is over: the view it ran in has gone or will run it again later ($ok resumes it).
         await notify(.succeeded(step, jason: nil))
         await notify(.branchTaken(step, .none))
-        return .end
+        return (.end, .none)
     }
 
     /// An href to a host screen: the chain waits for the screen's answer and goes on as after `$ok`.
     func openNative(_ screen: any NativeScreen, _ options: JSON?, _ call: ActionCall, _ step: ActionStep,
-                    in chain: inout Chain) async -> Resolution {
+                    in chain: inout Chain) async -> (Resolution, Branch) {
         do {
             let answer = try await screen.open(options, in: context)
             return await succeed(call, step, in: &chain, value: answer)

@@ -36,6 +36,11 @@ public final class MemoryStore: KeyValueStore {
 
     public func load() throws(StoreError) -> StoreContents { StoreContents(value: contents.withLock { $0 }) }
 
+    var saved: JSONObject {
+        get { contents.withLock { $0 } }
+        set { contents.withLock { $0 = newValue } }
+    }
+
     public func update(_ change: (inout JSONObject) -> Void) throws(StoreError) -> JSONObject {
         contents.withLock { value in
             change(&value)
@@ -50,6 +55,9 @@ public struct Stores: Sendable {
     public var session: any KeyValueStore
     /// The `$cache` of the view at a URL (lower-cased, as on iOS).
     public var cache: @Sendable (String) -> any KeyValueStore
+    /// Set when every store lives in memory: their contents can then be saved and restored with the
+    /// rest of a run's state (time travel).
+    var memory: MemoryStores?
 
     public init(global: any KeyValueStore, session: any KeyValueStore,
                 cache: @escaping @Sendable (String) -> any KeyValueStore) {
@@ -60,13 +68,40 @@ public struct Stores: Sendable {
 
     /// Stores that forget everything when the run ends.
     public static func inMemory() -> Stores {
-        let caches = Mutex<[String: MemoryStore]>([:])
-        return Stores(global: MemoryStore(), session: MemoryStore()) { url in
+        let memory = MemoryStores()
+        var stores = Stores(global: memory.global, session: memory.session, cache: memory.cache)
+        stores.memory = memory
+        return stores
+    }
+}
+
+/// The stores of a run kept in memory: `$global`, `$session` and a `$cache` per URL.
+final class MemoryStores: Sendable {
+    let global = MemoryStore()
+    let session = MemoryStore()
+    private let caches = Mutex<[String: MemoryStore]>([:])
+
+    func cache(_ url: String) -> any KeyValueStore {
+        caches.withLock { all in
+            if let store = all[url] { return store }
+            let store = MemoryStore()
+            all[url] = store
+            return store
+        }
+    }
+
+    /// Every store's contents, by name (`$global`, `$session`, or the cache's URL).
+    var saved: [String: JSONObject] {
+        get {
+            var contents = ["$global": global.saved, "$session": session.saved]
+            for (url, store) in caches.withLock({ $0 }) { contents["cache " + url] = store.saved }
+            return contents
+        }
+        set {
+            global.saved = newValue["$global"] ?? [:]
+            session.saved = newValue["$session"] ?? [:]
             caches.withLock { all in
-                if let store = all[url] { return store }
-                let store = MemoryStore()
-                all[url] = store
-                return store
+                for (url, store) in all { store.saved = newValue["cache " + url] ?? [:] }
             }
         }
     }

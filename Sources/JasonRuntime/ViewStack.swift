@@ -69,6 +69,9 @@ public final class ViewStack: Sendable {
 
     func reset(to view: View) { changed { $0 = [view] } }
 
+    /// Puts back the views of a snapshot, bottom first.
+    func restore(_ saved: [View]) { changed { $0 = saved } }
+
     /// Lets go of every view. Views point back here through their contexts, so the interpreter empties
     /// the stack when it goes away; otherwise the two would keep each other alive.
     func removeAll() { changed { $0.removeAll() } }

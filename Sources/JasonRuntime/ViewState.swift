@@ -4,7 +4,7 @@ import Synchronization
 /// The variables of the current view that templates see (spec §1.3). Shared by the interpreter and the
 /// handlers it runs, one at a time; the lock makes that safe to hand to a handler.
 public final class ViewState: Sendable {
-    struct Values {
+    struct Values: Sendable {
         var get: JSONObject = [:]
         var params: JSONObject = [:]
         var cache: JSONObject = [:]
@@ -23,6 +23,12 @@ public final class ViewState: Sendable {
     }
 
     public var params: JSONObject { values.withLock { $0.params } }
+
+    /// All the variables as one value, for snapshots; copying it shares the data.
+    var saved: Values {
+        get { values.withLock { $0 } }
+        set { values.withLock { $0 = newValue } }
+    }
 
     public var get: JSONObject { values.withLock { $0.get } }
     public var global: JSONObject { values.withLock { $0.global } }

@@ -1,0 +1,129 @@
+import JasonJSON
+import JasonTemplate
+
+/// Turning the chain's next node into an action ready to perform: conditional arrays are reduced and
+/// string templates rendered (R3–R5), then the options are rendered (R13).
+extension Interpreter {
+    /// Follows `resolution` until an action is pending or the chain's end is decided.
+    func advance(_ chain: inout Chain, _ resolution: Resolution) async {
+        var next = resolution
+        while true {
+            switch next {
+            case .end:
+                chain.pending = nil
+                return
+            case .fail(let diagnostic):
+                chain.pending = nil
+                chain.outcome = .failed(diagnostic)
+                return
+            case .abandon(let reason):
+                chain.pending = nil
+                chain.outcome = .abandoned(reason)
+                return
+            case .continue(let node):
+                switch node {
+                case .call(let call):
+                    let step = prepare(call, options: optionsToRender(call), jason: chain.jason, frames: chain.frames)
+                    chain.pending = Prepared(call: call, step: step)
+                    await notify(.willRun(step))
+                    return
+                case .conditional(let conditional, let path): next = reduce(conditional, at: path, jason: chain.jason)
+                case .template(let text, let path): next = renderAction(text, at: path, jason: chain.jason)
+                case .empty: next = .end
+                case .malformed(let diagnostic): next = .fail(diagnostic)
+                }
+            }
+        }
+    }
+
+    /// R11: `trigger` is `$lambda` with options {name, options}; `$lambda` always has options.
+    func optionsToRender(_ call: ActionCall) -> JSON? {
+        switch call.target {
+        case .trigger(let name):
+            var options: JSONObject = ["name": .string(name)]
+            if let inner = call.options { options["options"] = inner }
+            return .object(options)
+        case .type("$lambda"): return call.options ?? .object([:])
+        case .type: return call.options
+        }
+    }
+
+    /// Renders an action's options just before it runs (R13).
+    func prepare(_ call: ActionCall, options: JSON?, jason: JSON?, frames: [ActionCall]) -> ActionStep {
+        let callers = frames.map(\.path)
+        guard let options, call.optionsNeedRendering else {
+            return ActionStep(target: call.target, path: call.path, options: options, templateDiagnostics: [],
+                              jason: jason, callers: callers)
+        }
+        let rendered = renderer.render(options, data: state.templateData(jason: jason))
+        // A trigger's options sit at `/options` of the action, its name at `/trigger`.
+        let base: JSONPointer
+        switch call.target {
+        case .trigger: base = call.path.pointer
+        case .type: base = call.path.pointer.appending("options")
+        }
+        let diagnostics = rendered.diagnostics.map { d in
+            var located = d
+            var tokens = d.pointer.tokens
+            if case .trigger = call.target, tokens.first == "name" { tokens[0] = "trigger" }
+            located.pointer = tokens.reduce(base) { $0.appending($1) }
+            located.file = document.locator.fileName
+            located.location = document.locator.sourceMap?.location(of: located.pointer)
+            return located
+        }
+        return ActionStep(target: call.target, path: call.path, options: rendered.value,
+                          templateDiagnostics: diagnostics, jason: jason, callers: callers)
+    }
+
+    /// A conditional array becomes the action of its winning branch, rendered with the register (R3).
+    func reduce(_ conditional: Conditional, at path: ActionPath, jason: JSON?) -> Resolution {
+        let data = state.templateData(jason: jason)
+        switch conditional.choose(renderer.evaluator, in: Scope.top(data)) {
+        case .none:
+            return .end
+        case .unresolved(let expression, let reason):
+            return .fail(Diagnostic(.unresolvedCondition, .error,
+                                    "the condition {{\(expression)}} could not be evaluated (\(reason)); "
+                                    + "the chain stops here", at: path))
+        case .branch(let index):
+            let branch = conditional.branches[index]
+            let pointer = path.pointer.appending(index).appending(branch.key)
+            let rendered = renderer.render(branch.value, data: data).value ?? .null
+            return parseRendered(rendered, at: pointer)
+        }
+    }
+
+    /// A string in action position renders to the action to run (R5).
+    func renderAction(_ text: String, at path: ActionPath, jason: JSON?) -> Resolution {
+        let rendered = renderer.fill(text, data: state.templateData(jason: jason)).value ?? .null
+        if case .string = rendered {
+            return .fail(Diagnostic(.invalidAction, .error,
+                                    "the template \(text) did not render to an action", at: path))
+        }
+        return parseRendered(rendered, at: path.pointer)
+    }
+
+    func parseRendered(_ json: JSON, at pointer: JSONPointer) -> Resolution {
+        do {
+            return .continue(try ActionNode.parse(json, at: pointer, locator: document.locator))
+        } catch {
+            return .fail(error)
+        }
+    }
+
+    /// Renders `template` against the view on screen with `jason` as `$jason` (the REPL's `print`).
+    public func render(_ template: JSON, jason: JSON?) -> Rendered {
+        renderer.render(template, data: state.templateData(jason: jason))
+    }
+
+    /// Where a node inside `call` was written; located in the document only when the call comes from it.
+    func locate(_ pointer: JSONPointer, in call: ActionCall) -> ActionPath {
+        guard call.path.file == document.locator.fileName else { return ActionPath(pointer: pointer, file: call.path.file) }
+        return document.locator.path(pointer)
+    }
+
+    func unknownTypeMessage(_ type: String) -> String {
+        if type.hasPrefix("$") || type.hasPrefix("@") { return "unknown action type '\(type)'" }
+        return "unknown action type '\(type)' (built-in types start with '$')"
+    }
+}
