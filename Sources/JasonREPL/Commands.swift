@@ -1,14 +1,16 @@
 /// The REPL's commands (DESIGN §5), with their help. Any unique prefix names a command; a few
 /// one-letter aliases follow pdb and lldb.
 enum Command: String, CaseIterable {
-    case run, trigger, step, next, finish, `continue`, back, `break`, delete, watch, print, vars, stack, `where`
+    case run, trigger, step, next, finish, `continue`, back, reverseContinue = "reverse-continue", `break`, delete
+    case watch, print, vars, stack, `where`
     case clock, advance, timers, views, load, help, quit
 
     static let aliases: [String: Command] = ["s": .step, "n": .next, "c": .continue, "b": .break, "p": .print,
-                                             "q": .quit, "r": .run, "bt": .stack, "exit": .quit]
+                                             "q": .quit, "r": .run, "bt": .stack, "exit": .quit,
+                                             "rc": .reverseContinue]
 
     /// Commands an empty line repeats.
-    var repeats: Bool { [.step, .next, .finish, .continue, .back].contains(self) }
+    var repeats: Bool { [.step, .next, .finish, .continue, .back, .reverseContinue].contains(self) }
 
     enum Lookup: Equatable {
         case found(Command)
@@ -32,6 +34,7 @@ enum Command: String, CaseIterable {
         case .run: "run [EVENT]"
         case .trigger: "trigger NAME [JSON]"
         case .break: "break TYPE|NAME|POINTER|error [if {{condition}}]"
+        case .back: "back [N]"
         case .delete: "delete N"
         case .watch: "watch EXPR"
         case .print: "print EXPR"
@@ -50,7 +53,8 @@ enum Command: String, CaseIterable {
         case .next: "run over the current action (and what it triggers) to the next one at this depth"
         case .finish: "run until the current lambda returns"
         case .continue: "run until a breakpoint, a watch change, or the end"
-        case .back: "go one action backwards: variables, stores, frames, timers and clock as they were"
+        case .back: "go N actions (default 1) backwards: variables, stores, frames, timers and clock exactly as they were"
+        case .reverseContinue: "go backwards to the last stop at a breakpoint (rc), or to the first action"
         case .break: "stop before matching actions: a type ($network.* patterns work), a head.actions name, a JSON pointer, or error (an action failed: its error branch is next)"
         case .delete: "remove breakpoint or watch N"
         case .watch: "show EXPR at every stop, and stop when its value changes"
@@ -71,7 +75,7 @@ enum Command: String, CaseIterable {
     static var helpText: String {
         let width = allCases.map(\.usage.count).max() ?? 0
         let lines = allCases.map { "  " + $0.usage.padding(width) + "  " + $0.summary }
-        return (["Commands (any unique prefix works; an empty line repeats step, next, finish, continue or back):"]
+        return (["Commands (any unique prefix works; an empty line repeats step, next, finish, continue, back or reverse-continue):"]
             + lines
             + ["  {…}" .padding(width + 2) + "  run a typed action (continues over lines until the braces balance)",
                "  {{expr}}".padding(width + 2) + "  evaluate an expression, as print"]).joined(separator: "\n")

@@ -1,10 +1,8 @@
 import JasonJSON
 import JasonRuntime
-import Synchronization
 
-/// What the REPL needs from its host to build a run of a program: the actions, and a fresh environment
-/// (new in-memory stores, a new virtual clock) each time the program starts again, so that `back` can
-/// replay a run from its beginning and land exactly where it was one action earlier.
+/// What the REPL needs from its host to build a run of a program: the actions, and an environment
+/// (in-memory stores, a virtual clock) for each document it loads.
 public struct SessionSetup: Sendable {
     public var registry: ActionRegistry
     public var environment: @Sendable (any Console) -> ActionEnvironment
@@ -15,30 +13,35 @@ public struct SessionSetup: Sendable {
     }
 }
 
-/// The program being debugged: its interpreter, the inputs that drove it (for `back`), and the task
-/// running it. Used from the REPL's task only.
-final class Debugger: @unchecked Sendable {
-    enum Input {
-        case post(QueuedCall)
-        case drain(until: Double)
+/// The program being debugged. It drives the interpreter one `step()` at a time, deciding before each
+/// action whether to stop, and keeps a snapshot of the whole run at every action it reaches: `back`
+/// restores one (exact, and as fast after a million actions as after one), and going forward again
+/// over that recorded past replays it, printing what it printed, instead of asking the world again.
+final class Debugger {
+    /// The run as it was when an action was about to be performed.
+    struct Moment {
+        var snapshot: RunSnapshot
+        /// What performing that action (and what ran after it, up to the next moment) printed.
+        var printed: [String] = []
+        /// The action failed when it was performed.
+        var failed: (step: ActionStep, payload: JSON?)?
+        /// How the last chain before this moment ended, if it failed.
+        var lastFailure: Diagnostic?
     }
 
     let setup: SessionSetup
     let session: DebugSession
     let console: SessionConsole
-    let exchanges = ExchangeLog()
-    let typed = TypedAnswers()
     /// Who answers prompting actions, when someone can (the REPL at a terminal).
     let asker: (any LineInput)?
     private(set) var document: Document
     private(set) var interpreter: Interpreter
-    private var inputs: [Input] = []
-    private var driver: Task<Void, Never>?
-    private var iterator: AsyncStream<SessionEvent>.AsyncIterator
-    /// Set when a replay reaches its target: the inputs after the current one belong to the old timeline.
-    private let cut = Mutex(false)
-    /// The index in `inputs` of the input the driver is working on.
-    private let position = Mutex(0)
+    private let recorder = StepRecorder()
+    private var timeline: [Moment] = []
+    /// The moment the program is at; `timeline.count` when it has gone past the last one.
+    private var cursor = 0
+    /// Where time stops for the work under way (the REPL lets time pass only when asked).
+    private var end: Double?
 
     init(document: Document, setup: SessionSetup, console: SessionConsole, session: DebugSession,
          asker: (any LineInput)?) {
@@ -47,122 +50,145 @@ final class Debugger: @unchecked Sendable {
         self.console = console
         self.session = session
         self.asker = asker
-        iterator = session.events.makeAsyncIterator()
-        interpreter = Self.build(document, setup, console, session, exchanges, typed, asker)
+        interpreter = Self.build(document, setup, console, recorder, asker)
     }
 
-    /// A fresh interpreter for a new timeline: network answers and typed answers replay from the logs.
-    func rebuild() -> Interpreter {
-        Self.build(document, setup, console, session, exchanges, typed, asker)
-    }
-
-    static func build(_ document: Document, _ setup: SessionSetup, _ console: SessionConsole, _ session: DebugSession,
-                      _ exchanges: ExchangeLog, _ typed: TypedAnswers, _ asker: (any LineInput)?) -> Interpreter {
+    static func build(_ document: Document, _ setup: SessionSetup, _ console: SessionConsole,
+                      _ recorder: StepRecorder, _ asker: (any LineInput)?) -> Interpreter {
         var environment = setup.environment(console)
-        exchanges.rewind()
-        typed.rewind()
-        environment.transport = ExchangeLog.Transport(log: exchanges, next: environment.transport)
-        if let asker { environment.input = TypedAnswers.Input(log: typed, asker: asker) }
+        if let asker { environment.input = asker }
         let interpreter = Interpreter(document: document, registry: setup.registry, environment: environment)
         interpreter.limits.timeLimit = nil
-        interpreter.observers = [session]
+        interpreter.observers = [recorder]
         interpreter.start()
         return interpreter
     }
 
     /// Starts over with another document.
-    func load(_ document: Document) async {
-        await stop()
+    func load(_ document: Document) {
         self.document = document
-        inputs = []
-        exchanges.clear()
-        typed.clear()
+        timeline = []
+        cursor = 0
+        recorder.lastFailure = nil
         session.reset()
-        interpreter = rebuild()
+        interpreter = Self.build(document, setup, console, recorder, asker)
     }
 
-    /// Queues `call` (if any), lets `seconds` pass on the clock, and runs until idle or paused.
+    /// Queues `call` (if any), lets `seconds` pass on the clock, and runs until idle or paused. What was
+    /// recorded after the current moment is a future that no longer happens.
     func submit(_ call: QueuedCall?, advancing seconds: Double = 0) async -> SessionEvent {
-        var work: [Input] = []
-        if let call { work.append(.post(call)) }
-        work.append(.drain(until: interpreter.environment.clock.now + seconds))
-        let first = inputs.count
-        inputs += work
-        cut.withLock { $0 = false }
-        start(work, offset: first)
-        return await nextEvent()
+        forgetFuture()
+        if let call { interpreter.inbox.post(call) }
+        end = interpreter.environment.clock.now + seconds
+        return await drive(resuming: false)
     }
 
     /// Lets a paused program go on.
     func resume(_ mode: DebugSession.Mode) async -> SessionEvent {
-        session.resume(mode)
-        return await nextEvent()
+        session.setMode(mode)
+        return await drive(resuming: true)
     }
 
-    /// One action backwards: the program is built again and replayed silently up to the action before
-    /// the current one. Returns nil when there is nothing before it.
-    func back() async -> SessionEvent? {
-        let target: Int
-        switch session.state {
-        // A failure stop comes after its action: going back lands just before that action.
-        case .paused(_, .errorBranch): target = session.steps
-        case .paused: target = session.steps - 1
-        case .finished, .failed: target = session.steps
-        case .loaded, .running: target = 0
-        }
-        guard target >= 1 else { return nil }
-        await stop()
-        console.muted = true
-        session.rewind(to: target)
-        interpreter = rebuild()
-        cut.withLock { $0 = false }
-        start(inputs, offset: 0)
-        let event = await nextEvent()
-        console.muted = false
-        return event
+    /// The state changed from outside the program (a REPL command): the recorded future is gone.
+    func forgetFuture() {
+        guard cursor < timeline.count else { return }
+        timeline.removeSubrange((cursor + 1)...)
+        timeline[cursor].printed = []
+        timeline[cursor].failed = nil
     }
 
-    /// Runs `work` (the inputs from index `offset` on) in a task of its own.
-    private func start(_ work: [Input], offset: Int) {
-        session.markRunning()
-        let box = Unchecked(value: interpreter)
-        let session = session
-        driver = Task { [self] in
-            for (i, input) in work.enumerated() {
-                if Task.isCancelled || cut.withLock({ $0 }) { break }
-                position.withLock { $0 = offset + i }
-                switch input {
-                case .post(let call): box.value.inbox.post(call)
-                case .drain(let end): await box.value.runUntilIdle(until: end)
+    /// Runs (or replays) until a stop or until idle.
+    private func drive(resuming: Bool) async -> SessionEvent {
+        session.state = .running
+        var leaving = resuming   // the action the program was paused at: do not stop there again
+        while !Task.isCancelled {
+            if let pending = interpreter.pending {
+                if cursor >= timeline.count {
+                    timeline.append(Moment(snapshot: interpreter.snapshot(), lastFailure: recorder.lastFailure))
+                    cursor = timeline.count - 1
+                }
+                if !leaving, let reason = session.decide(pending) { return pause(pending, reason) }
+                leaving = false
+                if cursor < timeline.count - 1 {
+                    let moment = timeline[cursor]
+                    for line in moment.printed { console.replay(line) }
+                    move(to: cursor + 1)
+                    if let failed = moment.failed, session.stopsOnError { return pauseOnError(failed) }
+                    continue
                 }
             }
-            if !Task.isCancelled { session.markIdle() }
+            let performing = interpreter.pending != nil
+            let outcome = await interpreter.step(until: end)
+            if !timeline.isEmpty { timeline[timeline.count - 1].printed += console.takeRecorded() }
+            if performing {
+                cursor = timeline.count
+                session.steps = interpreter.steps
+            }
+            if let failed = recorder.takeFailure() {
+                timeline[timeline.count - 1].failed = failed
+                if session.stopsOnError { return pauseOnError(failed) }
+            }
+            if case .idle = outcome { break }
+        }
+        session.state = recorder.lastFailure.map(DebugSession.State.failed) ?? .finished
+        return .idle
+    }
+
+    private func pause(_ step: ActionStep, _ reason: StopReason) -> SessionEvent {
+        session.state = .paused(step, reason)
+        return .paused(step, reason)
+    }
+
+    /// `break error`: stop where the action failed, showing what its error branch (if any) gets.
+    private func pauseOnError(_ failed: (step: ActionStep, payload: JSON?)) -> SessionEvent {
+        var step = failed.step
+        step.jason = failed.payload
+        return pause(step, .errorBranch(payload: failed.payload))
+    }
+
+    /// Puts the run back at moment `index`.
+    private func move(to index: Int) {
+        cursor = index
+        interpreter.restore(timeline[index].snapshot)
+        recorder.lastFailure = timeline[index].lastFailure
+        session.steps = interpreter.steps
+    }
+
+    /// Where the program is in the timeline: the moment it is paused at, or past the last one.
+    private var position: Int {
+        switch session.state {
+        case .paused, .finished, .failed: cursor
+        case .loaded, .running: 0
         }
     }
 
-    private func nextEvent() async -> SessionEvent {
-        let event = await iterator.next() ?? .idle
-        if case .paused(_, .back) = event {
-            // The inputs after the current one were the old timeline's: the user goes on from here.
-            cut.withLock { $0 = true }
-            inputs = Array(inputs.prefix(position.withLock { $0 } + 1))
+    /// `count` actions backwards (to the first, at most). Nil when there is nothing before.
+    func back(_ count: Int = 1) -> SessionEvent? {
+        let from = position
+        guard from > 0, !timeline.isEmpty else { return nil }
+        let target = max(0, min(from, timeline.count) - count)
+        move(to: target)
+        guard let pending = interpreter.pending else { return nil }
+        return pause(pending, .back(from - target))
+    }
+
+    /// Backwards to the last action before this one where a breakpoint stops; the first action when none.
+    func reverseContinue() -> SessionEvent? {
+        let from = position
+        guard from > 0, !timeline.isEmpty else { return nil }
+        var index = min(from, timeline.count) - 1
+        while index >= 0 {
+            move(to: index)
+            if let pending = interpreter.pending, let id = session.matchingBreakpoint(pending) {
+                return pause(pending, .breakpoint(id))
+            }
+            index -= 1
         }
-        return event
+        move(to: 0)
+        guard let pending = interpreter.pending else { return nil }
+        return pause(pending, .back(from))
     }
 
-    /// Ends the session: a paused program is let go and cancelled.
-    func shutdown() async { await stop() }
-
-    /// Ends the running task, if any, letting a paused program go so that it can notice.
-    private func stop() async {
-        guard let driver else { return }
-        driver.cancel()
-        session.resume(.run)
-        await driver.value
-        self.driver = nil
-    }
-}
-
-struct Unchecked<Value>: @unchecked Sendable {
-    let value: Value
+    /// Ends the session.
+    func shutdown() {}
 }

@@ -20,7 +20,14 @@ extension REPL {
         case .trigger: await trigger(argument)
         case .step, .next, .finish, .continue: await go(command)
         case .back:
-            guard let event = await debugger.back() else {
+            guard let count = argument.isEmpty ? 1 : Int(argument), count >= 1 else { return usage(command) }
+            guard let event = debugger.back(count) else {
+                write("error: there is no action before this one to go back to\n")
+                return true
+            }
+            show(event)
+        case .reverseContinue:
+            guard let event = debugger.reverseContinue() else {
                 write("error: there is no action before this one to go back to\n")
                 return true
             }
@@ -169,7 +176,7 @@ extension REPL {
         }
         do {
             let document = try Document.load(SourceFile(name: path, bytes: [UInt8](data)))
-            await debugger.load(document)
+            debugger.load(document)
             reportedDiagnostics = 0
             write("loaded \(path): " + Display.summary(document) + "\n")
         } catch {

@@ -42,6 +42,8 @@ extension REPL {
 
     func reportDiagnostics() {
         let all = interpreter.diagnostics
+        // Going back forgets what was reported after that point.
+        reportedDiagnostics = min(reportedDiagnostics, all.count)
         guard all.count > reportedDiagnostics else { return }
         for diagnostic in all[reportedDiagnostics...] { write(describe(diagnostic)) }
         reportedDiagnostics = all.count
@@ -56,7 +58,7 @@ enum Display {
         case .watch(let id, let old, let new): "stopped: watch \(id) changed from \(old) to \(new)"
         case .errorBranch(let payload): "stopped: the action failed; its error branch gets $jason = " + (payload.map(JSONPrinter.compact) ?? "undefined")
         case .interrupted: "interrupted"
-        case .back: "went back one action"
+        case .back(let count): count == 1 ? "went back one action" : "went back \(count) actions"
         }
     }
 

@@ -44,7 +44,7 @@ public final class REPL: @unchecked Sendable {
             if await !execute(command) { break }
         }
         reader.finish()
-        await debugger.shutdown()
+        debugger.shutdown()
         return 0
     }
 

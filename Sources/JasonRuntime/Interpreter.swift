@@ -103,8 +103,6 @@ public final class Interpreter {
     /// The action the running chain performs next, with its options rendered; nil when no chain runs
     /// or the running one is about to end.
     public var pending: ActionStep? { chain?.pending?.step }
-    /// The running chain's register and frames' callers, for debuggers.
-    public var isRunningChain: Bool { chain != nil }
 
     /// Runs queued calls, one chain after another, then lets time pass to the next timer, until nothing
     /// is queued and no timer is pending, or the time limit is reached (DESIGN §2.3). With `until`, time
