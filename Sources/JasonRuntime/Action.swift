@@ -6,7 +6,7 @@ public indirect enum ActionNode: Sendable {
     /// `{"type": …}` or `{"trigger": …}`.
     case call(ActionCall)
     /// `[{"{{#if c}}": A}, {"{{#else}}": B}]`: reduced with the register when it becomes current (R3, R4).
-    case conditional(Conditional, ActionPath)
+    case conditional(ConditionalAction)
     /// A string that renders to an action (R5).
     case template(String, ActionPath)
     /// `{}`: does nothing; the chain ends (R9).
@@ -19,7 +19,8 @@ public indirect enum ActionNode: Sendable {
     public var path: ActionPath {
         switch self {
         case .call(let call): call.path
-        case .conditional(_, let path), .template(_, let path), .empty(let path): path
+        case .conditional(let conditional): conditional.path
+        case .template(_, let path), .empty(let path): path
         case .malformed(let diagnostic):
             ActionPath(pointer: diagnostic.pointer ?? .root, file: diagnostic.file, location: diagnostic.location)
         }
@@ -96,10 +97,12 @@ extension ActionNode {
                 return .malformed(invalid("an array in action position must be a conditional: [{\"{{#if …}}\": action}, "
                               + "{\"{{#elseif …}}\": action}, {\"{{#else}}\": action}]; an array is never a sequence", at: path))
             }
+            var compiled: [ActionNode?] = []
             for (i, branch) in conditional.branches.enumerated() {
-                _ = try parse(branch.value, at: pointer.appending(i).appending(branch.key), locator: locator)
+                let node = try parse(branch.value, at: pointer.appending(i).appending(branch.key), locator: locator)
+                compiled.append(ConditionalAction.rendersOnlyOptions(branch.value) ? node : nil)
             }
-            return .conditional(conditional, path)
+            return .conditional(ConditionalAction(conditional: conditional, path: path, compiled: compiled))
         case .string(let text):
             return .template(text, path)
         case .null, .bool, .int, .double:

@@ -27,7 +27,7 @@ extension Interpreter {
                     chain.pending = Prepared(call: call, step: step)
                     await notify(.willRun(step))
                     return
-                case .conditional(let conditional, let path): next = reduce(conditional, at: path, jason: chain.jason)
+                case .conditional(let conditional): next = reduce(conditional, jason: chain.jason)
                 case .template(let text, let path): next = renderAction(text, at: path, jason: chain.jason)
                 case .empty: next = .end
                 case .malformed(let diagnostic): next = .fail(diagnostic)
@@ -76,7 +76,8 @@ extension Interpreter {
     }
 
     /// A conditional array becomes the action of its winning branch, rendered with the register (R3).
-    func reduce(_ conditional: Conditional, at path: ActionPath, jason: JSON?) -> Resolution {
+    func reduce(_ action: ConditionalAction, jason: JSON?) -> Resolution {
+        let (conditional, path) = (action.conditional, action.path)
         let data = state.templateData(jason: jason)
         switch conditional.choose(renderer.evaluator, in: Scope.top(data)) {
         case .none:
@@ -86,6 +87,7 @@ extension Interpreter {
                                     "the condition {{\(expression)}} could not be evaluated (\(reason)); "
                                     + "the chain stops here", at: path))
         case .branch(let index):
+            if let compiled = action.compiled[index] { return .continue(bind(compiled, data: data)) }
             let branch = conditional.branches[index]
             let pointer = path.pointer.appending(index).appending(branch.key)
             let rendered = renderer.render(branch.value, data: data).value ?? .null

@@ -76,6 +76,19 @@ import Testing
         #expect(run.console.printed.count == printed + 1)   // the same tick again
     }
 
+    /// R3: choosing a branch renders all of it with the register of that moment, nested actions too;
+    /// a branch compiled at load (templates only in options) and one parsed after rendering agree.
+    @Test(arguments: [#""type": "$test.return""#, #""type": "{{'$test.return'}}""#])
+    func compiledBranchesRenderLikeTheWholeBranch(type: String) async throws {
+        let flow = document("""
+            "$load": {"type": "$test.return", "options": {"a": 1}, "success":
+              [{"{{#if $jason.a}}": {\(type), "options": {"v": "{{$jason.a}}", "later": "{{$jason.v}}"},
+                                     "success": {"type": "$test.print", "options": {"w": "{{$jason.a}}", "v": "{{$jason.v}}"}}}}]}
+            """)
+        let result = try await run(flow)
+        #expect(result.printed == [#"{"w":1,"v":1}"#], "\(result.diagnostics)")
+    }
+
     static let registry: ActionRegistry = {
         var registry = StandardLibrary.registry
         registry.register(group: "test", ["fail": testRegistry.handler(for: "$test.fail")!,

@@ -1,0 +1,60 @@
+import JasonJSON
+import JasonTemplate
+
+/// A conditional array in action position, compiled at load. Choosing a branch renders it with the
+/// register (R3); when the branch has templates only inside `options` (the usual shape), that rendering
+/// cannot change which actions it holds, so the branch is parsed once here and choosing it at run time
+/// only renders the options of its actions.
+public struct ConditionalAction: Sendable {
+    public var conditional: Conditional
+    public var path: ActionPath
+    /// Each branch's action, parsed at load; nil where rendering may change its shape.
+    var compiled: [ActionNode?]
+
+    /// True when `json` is an action whose `{{ }}` all sit inside `options` (of it or of the actions in
+    /// its `success`/`error`), with no arrays in between and no `#include` anywhere.
+    static func rendersOnlyOptions(_ json: JSON) -> Bool {
+        guard case .object(let members) = json else { return false }
+        for (key, value) in members {
+            if key.contains("{{") { return false }
+            switch key {
+            case "options":
+                if case .string(let text) = value, text.contains("{{") { return false }   // the whole options replaced
+                if value.mentions("#include") { return false }
+            case "success", "error":
+                if !value.isNull, !rendersOnlyOptions(value) { return false }
+            default:
+                if case .array = value { return false }
+                if value.containsTemplateMarker { return false }
+            }
+        }
+        return true
+    }
+}
+
+extension JSON {
+    /// Whether any string or key in the value contains `text`.
+    func mentions(_ text: String) -> Bool {
+        switch self {
+        case .string(let s): s.contains(text)
+        case .array(let a): a.contains { $0.mentions(text) }
+        case .object(let o): o.contains { $0.key.contains(text) || $0.value.mentions(text) }
+        case .null, .bool, .int, .double: false
+        }
+    }
+}
+
+extension Interpreter {
+    /// A compiled branch with the options of its actions rendered now, as rendering the whole branch
+    /// would have done (expressions that stay unresolved survive for the action's own render, R13).
+    func bind(_ node: ActionNode, data: JSON) -> ActionNode {
+        guard case .call(var call) = node else { return node }
+        if call.optionsNeedRendering, let options = call.options {
+            call.options = renderer.render(options, data: data).value
+            call.optionsNeedRendering = call.options?.containsTemplateMarker ?? false
+        }
+        call.success = call.success.map { bind($0, data: data) }
+        call.error = call.error.map { bind($0, data: data) }
+        return .call(call)
+    }
+}
