@@ -162,11 +162,16 @@ final class Debugger {
         }
     }
 
+    /// Set when the last move backwards went over actions whose effect on the JavaScript context
+    /// (globals a script defined) a snapshot cannot undo.
+    private(set) var undoneScripts: [String] = []
+
     /// `count` actions backwards (to the first, at most). Nil when there is nothing before.
     func back(_ count: Int = 1) -> SessionEvent? {
         let from = position
         guard from > 0, !timeline.isEmpty else { return nil }
         let target = max(0, min(from, timeline.count) - count)
+        noteScripts(between: target, and: from)
         move(to: target)
         guard let pending = interpreter.pending else { return nil }
         return pause(pending, .back(from - target))
@@ -178,6 +183,7 @@ final class Debugger {
         guard from > 0, !timeline.isEmpty else { return nil }
         var index = min(from, timeline.count) - 1
         while index >= 0 {
+            noteScripts(between: index, and: from)
             move(to: index)
             if let pending = interpreter.pending, let id = session.matchingBreakpoint(pending) {
                 return pause(pending, .breakpoint(id))
@@ -187,6 +193,13 @@ final class Debugger {
         move(to: 0)
         guard let pending = interpreter.pending else { return nil }
         return pause(pending, .back(from))
+    }
+
+    private func noteScripts(between start: Int, and end: Int) {
+        undoneScripts = timeline[start..<min(end, timeline.count)].compactMap { moment in
+            guard let name = moment.snapshot.pending?.name, name.hasPrefix("$script.") else { return nil }
+            return name
+        }
     }
 
     /// Ends the session.

@@ -26,12 +26,14 @@ extension REPL {
                 return true
             }
             show(event)
+            noteUndoneScripts()
         case .reverseContinue:
             guard let event = debugger.reverseContinue() else {
                 write("error: there is no action before this one to go back to\n")
                 return true
             }
             show(event)
+            noteUndoneScripts()
         case .break: addBreakpoint(argument)
         case .delete:
             guard let id = Int(argument), session.delete(id) else {
@@ -58,6 +60,11 @@ extension REPL {
         case .load: await load(argument)
         }
         return true
+    }
+
+    func noteUndoneScripts() {
+        guard let name = debugger.undoneScripts.first else { return }
+        write("note: went back over \(name); what it defined in JavaScript stays defined (a snapshot cannot undo it)\n")
     }
 
     func usage(_ command: Command) -> Bool {

@@ -18,6 +18,9 @@ package struct RunSnapshot: Sendable {
     let clock: Double?
     let stores: [String: JSONObject]?
     let reported: Int
+
+    /// The action that was about to be performed.
+    package var pending: ActionStep? { chain?.pending?.step }
 }
 
 extension Interpreter {

@@ -73,4 +73,23 @@ import Testing
         #expect(transport.count.withLock { $0 } == 1)          // the network was asked once
         #expect(text.components(separatedBy: "[toast]").count == 2, "\(text)")   // the toast ran once, at the end
     }
+
+    @Test func goingBackOverAScriptSaysWhatStays() async throws {
+        let flow = #"""
+        {"$jason": {"head": {"actions": {"$load":
+          {"type": "$script.include", "options": {"items": [{"text": "var seen = 1;"}]}, "success":
+          {"type": "$util.toast", "options": {"text": "{{seen}}"}}}}}}}
+        """#
+        let document = try Document.load(SourceFile(name: "script.json", text: flow))
+        let lines = Mutex(["break $util.toast", "run", "back", "p typeof seen"])
+        let output = Mutex("")
+        let setup = SessionSetup(registry: StandardLibrary.registry) { console in ActionEnvironment(console: console) }
+        let repl = REPL(document: document, setup: setup, reader: { _ in
+            PlainLineReader { lines.withLock { $0.isEmpty ? nil : $0.removeFirst() } }
+        }, write: { text in output.withLock { $0 += text } }, describe: { $0.message + "\n" })
+        _ = await repl.run()
+        let text = output.withLock { $0 }
+        #expect(text.contains("note: went back over $script.include; what it defined in JavaScript stays defined"), "\(text)")
+        #expect(text.contains("\"number\""), "\(text)")
+    }
 }
