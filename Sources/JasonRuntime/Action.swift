@@ -43,7 +43,28 @@ public struct ActionCall: Sendable {
         case trigger(String)
     }
 
-    public var target: Target
+    /// What carries the action out: a handler from the registry, or the loop itself. Decided at load.
+    enum Kind: Sendable {
+        case handler(String)
+        case lambda
+        case `return`(success: Bool)
+        case navigation(String)
+
+        init(_ target: Target) {
+            switch target {
+            case .trigger, .type("$lambda"): self = .lambda
+            case .type("$return.success"): self = .return(success: true)
+            case .type("$return.error"): self = .return(success: false)
+            case .type(let type) where Navigation.types.contains(type): self = .navigation(type)
+            case .type(let type): self = .handler(type)
+            }
+        }
+    }
+
+    public var target: Target {
+        didSet { kind = Kind(target) }
+    }
+    private(set) var kind: Kind
     public var options: JSON?
     /// False when the options (and a trigger's name) hold no `{{`, so rendering can be skipped.
     public var optionsNeedRendering: Bool
@@ -53,6 +74,17 @@ public struct ActionCall: Sendable {
 
     /// A call with no continuation: a trigger here can reuse the caller's frame (tail call).
     public var isTail: Bool { success == nil && error == nil }
+
+    public init(target: Target, options: JSON?, optionsNeedRendering: Bool, success: ActionNode?, error: ActionNode?,
+                path: ActionPath) {
+        self.target = target
+        kind = Kind(target)
+        self.options = options
+        self.optionsNeedRendering = optionsNeedRendering
+        self.success = success
+        self.error = error
+        self.path = path
+    }
 }
 
 extension ActionNode {

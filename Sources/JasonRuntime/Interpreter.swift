@@ -209,14 +209,14 @@ public final class Interpreter {
     /// Performs one prepared action and says where the chain goes next.
     func perform(_ prepared: Prepared, in chain: inout Chain) async -> (Resolution, Branch) {
         let (call, step) = (prepared.call, prepared.step)
-        switch call.target {
-        case .trigger, .type("$lambda"):
+        switch call.kind {
+        case .lambda:
             return await enterLambda(call, step, in: &chain)
-        case .type("$return.success"), .type("$return.error"):
-            return await returnFromLambda(call, step, in: &chain)
-        case .type(let type) where Navigation.types.contains(type):
+        case .return(let success):
+            return await returnFromLambda(call, step, success: success, in: &chain)
+        case .navigation(let type):
             return await navigate(call, type: type, step, in: &chain)
-        case .type(let type):
+        case .handler(let type):
             guard let handler = registry.handler(for: type) else {
                 return await fail(call, step, in: &chain, ActionFailure(message: unknownTypeMessage(type), type: type),
                                   id: .unknownAction)

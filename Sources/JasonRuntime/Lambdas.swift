@@ -32,11 +32,10 @@ extension Interpreter {
     }
 
     /// `$return.success` / `$return.error` (R26, DESIGN §2.4): resume the caller's branch.
-    func returnFromLambda(_ call: ActionCall, _ step: ActionStep, in chain: inout Chain) async
+    func returnFromLambda(_ call: ActionCall, _ step: ActionStep, success isSuccess: Bool, in chain: inout Chain) async
         -> (Resolution, Branch)
     {
         let value = step.options ?? chain.jason
-        let isSuccess = call.target == .type("$return.success")
         await (isSuccess ? notify(.succeeded(step, jason: value)) : notify(.failed(step, payload: value)))
         guard let caller = chain.frames.popLast() else {
             await notify(.branchTaken(step, .none))
