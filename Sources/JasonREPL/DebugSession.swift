@@ -55,7 +55,19 @@ public final class DebugSession {
     /// Set by the REPL to evaluate conditions and watches against the running program.
     var evaluate: (String, ActionStep?) -> String = { _, _ in "" }
 
-    var stopsOnError: Bool { breakpoints.contains { $0.target == .error } }
+    /// Whether a failed action stops the program: a `break error` whose condition (if any) holds,
+    /// evaluated with the error payload as `$jason`.
+    func stopsOnError(_ failed: ActionStep) -> Bool {
+        breakpoints.contains { breakpoint in
+            guard breakpoint.target == .error else { return false }
+            guard let condition = breakpoint.condition else { return true }
+            return Self.holds(evaluate(condition, failed), condition)
+        }
+    }
+
+    static func holds(_ value: String, _ condition: String) -> Bool {
+        !["", "false", "0", "null", "undefined", "\"\"", "NaN", "{{\(condition)}}"].contains(value)
+    }
 
     /// Whether to stop before `step`, and why.
     func decide(_ step: ActionStep) -> StopReason? {
@@ -73,10 +85,7 @@ public final class DebugSession {
     /// The first breakpoint that `step` hits, its condition (if any) holding.
     func matchingBreakpoint(_ step: ActionStep) -> Int? {
         for breakpoint in breakpoints where breakpoint.matches(step) {
-            if let condition = breakpoint.condition {
-                let value = evaluate(condition, step)
-                if ["", "false", "0", "null", "undefined", "{{\(condition)}}"].contains(value) { continue }
-            }
+            if let condition = breakpoint.condition, !Self.holds(evaluate(condition, step), condition) { continue }
             return breakpoint.id
         }
         return nil
@@ -145,11 +154,19 @@ public struct Breakpoint: Sendable, Equatable {
 
     func matches(_ step: ActionStep) -> Bool {
         switch target {
-        case .type(let pattern): Glob.matches(pattern, step.name)
-        case .name(let name): step.path.pointer.description == "/$jason/head/actions/" + name
-        case .pointer(let pointer): step.path.pointer.description == pointer
-        case .error: false
+        case .type("trigger"):
+            if case .trigger = step.target { return true }
+            return false
+        case .type(let pattern): return Glob.matches(pattern, step.name)
+        case .name(let name): return Self.at(step, "/$jason/head/actions/" + JSONPointer.escape(name))
+        case .pointer(let pointer): return Self.at(step, pointer)
+        case .error: return false
         }
+    }
+
+    /// The action was written at `pointer`, or was the first one chosen from the entry written there.
+    static func at(_ step: ActionStep, _ pointer: String) -> Bool {
+        step.path.pointer.description == pointer || step.entry?.pointer.description == pointer
     }
 }
 

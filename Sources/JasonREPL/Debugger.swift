@@ -50,13 +50,14 @@ final class Debugger {
         self.console = console
         self.session = session
         self.asker = asker
-        interpreter = Self.build(document, setup, console, recorder, asker)
+        interpreter = Self.build(document, setup, console, recorder, asker, url: nil)
     }
 
     static func build(_ document: Document, _ setup: SessionSetup, _ console: SessionConsole,
-                      _ recorder: StepRecorder, _ asker: (any LineInput)?) -> Interpreter {
+                      _ recorder: StepRecorder, _ asker: (any LineInput)?, url: String?) -> Interpreter {
         var environment = setup.environment(console)
         if let asker { environment.input = asker }
+        if let url { environment.viewURL = url }
         let interpreter = Interpreter(document: document, registry: setup.registry, environment: environment)
         interpreter.limits.timeLimit = nil
         interpreter.observers = [recorder]
@@ -64,14 +65,14 @@ final class Debugger {
         return interpreter
     }
 
-    /// Starts over with another document.
-    func load(_ document: Document) {
+    /// Starts over with another document, opened at `url` (relative URLs in it resolve against it).
+    func load(_ document: Document, url: String) {
         self.document = document
         timeline = []
         cursor = 0
         recorder.lastFailure = nil
         session.reset()
-        interpreter = Self.build(document, setup, console, recorder, asker)
+        interpreter = Self.build(document, setup, console, recorder, asker, url: url)
     }
 
     /// Queues `call` (if any), lets `seconds` pass on the clock, and runs until idle or paused. What was
@@ -113,7 +114,7 @@ final class Debugger {
                     let moment = timeline[cursor]
                     for line in moment.printed { console.replay(line) }
                     move(to: cursor + 1)
-                    if let failed = moment.failed, session.stopsOnError { return pauseOnError(failed) }
+                    if let failed = moment.failed, session.stopsOnError(failedStep(failed)) { return pauseOnError(failed) }
                     continue
                 }
             }
@@ -126,7 +127,7 @@ final class Debugger {
             }
             if let failed = recorder.takeFailure() {
                 timeline[timeline.count - 1].failed = failed
-                if session.stopsOnError { return pauseOnError(failed) }
+                if session.stopsOnError(failedStep(failed)) { return pauseOnError(failed) }
             }
             if case .idle = outcome { break }
         }
@@ -141,9 +142,14 @@ final class Debugger {
 
     /// `break error`: stop where the action failed, showing what its error branch (if any) gets.
     private func pauseOnError(_ failed: (step: ActionStep, payload: JSON?)) -> SessionEvent {
+        pause(failedStep(failed), .errorBranch(payload: failed.payload))
+    }
+
+    /// The failed action with the error payload as its `$jason`.
+    private func failedStep(_ failed: (step: ActionStep, payload: JSON?)) -> ActionStep {
         var step = failed.step
         step.jason = failed.payload
-        return pause(step, .errorBranch(payload: failed.payload))
+        return step
     }
 
     /// Puts the run back at moment `index`.

@@ -13,6 +13,9 @@ public struct ActionStep: Sendable {
     public var jason: JSON?
     /// Where the open lambda frames were called from, outermost first.
     public var callers: [ActionPath]
+    /// The conditional array or string template this action was chosen from, when it was (a
+    /// `head.actions` entry written as `[{"{{#if …}}": …}]`, say): breakpoints on the entry stop here.
+    public var entry: ActionPath?
 
     /// How many lambda frames are open.
     public var depth: Int { callers.count }

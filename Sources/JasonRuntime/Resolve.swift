@@ -7,6 +7,7 @@ extension Interpreter {
     /// Follows `resolution` until an action is pending or the chain's end is decided.
     func advance(_ chain: inout Chain, _ resolution: Resolution) async {
         var next = resolution
+        var entry: ActionPath?
         while true {
             switch next {
             case .end:
@@ -23,12 +24,17 @@ extension Interpreter {
             case .continue(let node):
                 switch node {
                 case .call(let call):
-                    let step = prepare(call, options: optionsToRender(call), jason: chain.jason, frames: chain.frames)
+                    var step = prepare(call, options: optionsToRender(call), jason: chain.jason, frames: chain.frames)
+                    step.entry = entry
                     chain.pending = Prepared(call: call, step: step)
                     await notify(.willRun(step))
                     return
-                case .conditional(let conditional): next = reduce(conditional, jason: chain.jason)
-                case .template(let text, let path): next = renderAction(text, at: path, jason: chain.jason)
+                case .conditional(let conditional):
+                    entry = entry ?? conditional.path
+                    next = reduce(conditional, jason: chain.jason)
+                case .template(let text, let path):
+                    entry = entry ?? path
+                    next = renderAction(text, at: path, jason: chain.jason)
                 case .empty: next = .end
                 case .malformed(let diagnostic): next = .fail(diagnostic)
                 }
@@ -53,7 +59,7 @@ extension Interpreter {
         let callers = frames.map(\.path)
         guard let options, call.optionsNeedRendering else {
             return ActionStep(target: call.target, path: call.path, options: options, templateDiagnostics: [],
-                              jason: jason, callers: callers)
+                              jason: jason, callers: callers, entry: nil)
         }
         let rendered = renderer.render(options, data: state.templateData(jason: jason))
         // A trigger's options sit at `/options` of the action, its name at `/trigger`.
@@ -72,7 +78,7 @@ extension Interpreter {
             return located
         }
         return ActionStep(target: call.target, path: call.path, options: rendered.value,
-                          templateDiagnostics: diagnostics, jason: jason, callers: callers)
+                          templateDiagnostics: diagnostics, jason: jason, callers: callers, entry: nil)
     }
 
     /// A conditional array becomes the action of its winning branch, rendered with the register (R3).
