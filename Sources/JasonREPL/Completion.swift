@@ -30,7 +30,7 @@ extension REPL {
 
     /// `$get.user.name` in the current data.
     func value(at path: String) -> JSON? {
-        let data = interpreter.state.templateData(jason: pausedStep?.jason)
+        let data = interpreter.state.templateData(jason: currentJason)
         return path.split(separator: ".").reduce(Optional(data)) { value, key in value?[String(key)] }
     }
 }

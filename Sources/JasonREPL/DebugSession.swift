@@ -182,6 +182,9 @@ final class StepRecorder: ExecutionObserver {
     struct Record: Sendable {
         var failed: (step: ActionStep, payload: JSON?)?
         var lastFailure: Diagnostic?
+        /// The register after the last action, and what the last chain ended with.
+        var jason: JSON?
+        var result: JSON?
     }
 
     private let record = Mutex(Record())
@@ -189,10 +192,18 @@ final class StepRecorder: ExecutionObserver {
     func observe(_ event: ExecutionEvent) async {
         switch event {
         case .failed(let step, let payload):
-            record.withLock { $0.failed = (step, payload) }
+            record.withLock { r in
+                r.failed = (step, payload)
+                r.jason = payload
+            }
+        case .succeeded(_, let jason):
+            record.withLock { $0.jason = jason }
+        case .chainStarted:
+            record.withLock { $0.jason = nil }
         case .chainEnded(let outcome):
             record.withLock { r in
                 if case .failed(let diagnostic) = outcome { r.lastFailure = diagnostic } else { r.lastFailure = nil }
+                r.result = r.jason
             }
         default:
             break
@@ -206,6 +217,9 @@ final class StepRecorder: ExecutionObserver {
             return r.failed
         }
     }
+
+    /// The `$jason` the last chain ended with.
+    var result: JSON? { record.withLock { $0.result } }
 
     var lastFailure: Diagnostic? {
         get { record.withLock { $0.lastFailure } }

@@ -76,13 +76,27 @@ final class Debugger {
     }
 
     /// Queues `call` (if any), lets `seconds` pass on the clock, and runs until idle or paused. What was
-    /// recorded after the current moment is a future that no longer happens.
-    func submit(_ call: QueuedCall?, advancing seconds: Double = 0) async -> SessionEvent {
+    /// recorded after the current moment is a future that no longer happens. A call that runs `alone`
+    /// (an action typed at the prompt) runs before what is queued, which waits for the next `run`.
+    func submit(_ call: QueuedCall?, advancing seconds: Double = 0, alone: Bool = false) async -> SessionEvent {
         forgetFuture()
-        if let call { interpreter.inbox.post(call) }
+        if let call {
+            if alone {
+                deferred += interpreter.inbox.saved
+                interpreter.inbox.saved = [call]
+            } else {
+                interpreter.inbox.post(call)
+            }
+        }
         end = interpreter.environment.clock.now + seconds
         return await drive(resuming: false)
     }
+
+    /// Calls that were queued when an action typed at the prompt ran alone; queued again once it is done.
+    private var deferred: [QueuedCall] = []
+
+    /// The `$jason` the last chain ended with (what an action typed at the prompt gave).
+    var result: JSON? { recorder.result }
 
     /// Lets a paused program go on.
     func resume(_ mode: DebugSession.Mode) async -> SessionEvent {
@@ -132,6 +146,8 @@ final class Debugger {
             if case .idle = outcome { break }
         }
         session.state = recorder.lastFailure.map(DebugSession.State.failed) ?? .finished
+        interpreter.inbox.saved = deferred + interpreter.inbox.saved
+        deferred = []
         return .idle
     }
 

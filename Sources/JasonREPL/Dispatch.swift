@@ -12,6 +12,10 @@ extension REPL {
         return nil
     }
 
+    /// `$jason` for expressions typed at the prompt: the paused action's, else what the last chain
+    /// ended with.
+    var currentJason: JSON? { pausedStep.map(\.jason) ?? debugger.result }
+
     func perform(_ command: Command, _ argument: String) async -> Bool {
         switch command {
         case .quit: return false
@@ -45,12 +49,12 @@ extension REPL {
             write("deleted \(id)\n")
         case .watch:
             guard !argument.isEmpty else { return usage(command) }
-            let watch = session.addWatch(argument, value: evaluate(argument, jason: pausedStep?.jason).text)
+            let watch = session.addWatch(argument, value: evaluate(argument, jason: currentJason).text)
             write("watch \(watch.id): \(watch.expression) = \(watch.last ?? "")\n")
         case .print:
             guard !argument.isEmpty else { return usage(command) }
             printValue(argument)
-        case .vars: write(Display.vars(interpreter.state.templateData(jason: pausedStep?.jason)))
+        case .vars: write(Display.vars(interpreter.state.templateData(jason: currentJason)))
         case .stack: write(Display.stack(pausedStep))
         case .where: write(Display.whereabouts(pausedStep, document: debugger.document))
         case .clock: write("clock: \(JSNumber.format(interpreter.environment.clock.now)) s\n")
@@ -126,7 +130,9 @@ extension REPL {
         do { action = try JSONParser.parse(text) } catch {
             return write("error: not a JSON action: \(error.message) at \(error.location)\n")
         }
-        show(await debugger.submit(QueuedCall(.json(action, origin: "<repl>"))))
+        let event = await debugger.submit(QueuedCall(.json(action, origin: "<repl>")), alone: true)
+        show(event)
+        if case .idle = event { write("$jason = " + (debugger.result.map(JSONPrinter.compact) ?? "undefined") + "\n") }
     }
 
     func go(_ command: Command) async {

@@ -16,7 +16,7 @@ extension REPL {
     }
 
     func printValue(_ expression: String) {
-        let result = evaluate(expression, jason: pausedStep?.jason)
+        let result = evaluate(expression, jason: currentJason)
         write(result.text + "\n" + result.problems.map { "  " + $0 + "\n" }.joined())
     }
 

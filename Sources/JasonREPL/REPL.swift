@@ -51,6 +51,7 @@ public final class REPL: @unchecked Sendable {
     /// One command, a typed action (`{…}` over as many lines as the braces need) or `{{expr}}`; nil at the end.
     func readInput() -> String? {
         var text = ""
+        var refused = false
         while true {
             switch reader.read(prompt: text.isEmpty ? "(jason) " : "...     ") {
             case .end:
@@ -58,12 +59,23 @@ public final class REPL: @unchecked Sendable {
                 return nil
             case .cancelled:
                 text = ""
+                refused = false
                 continue
             case .line(let line):
                 if echo { write((text.isEmpty ? "(jason) " : "...     ") + line + "\n") }
-                text += text.isEmpty ? line : "\n" + line
+                let first = text.isEmpty
+                text += first ? line : "\n" + line
                 let trimmed = text.trimmingCharacters(in: .whitespaces)
-                if trimmed.hasPrefix("{"), !trimmed.hasPrefix("{{"), Self.braceBalance(trimmed) > 0 { continue }
+                if trimmed.hasPrefix("{"), !trimmed.hasPrefix("{{"), Self.braceBalance(trimmed) > 0 {
+                    // Paused, a typed action would be refused: say so at its first line; the rest is read and dropped.
+                    if first, refusePaused() { refused = true }
+                    continue
+                }
+                if refused {
+                    text = ""
+                    refused = false
+                    continue
+                }
                 if !trimmed.isEmpty { reader.remember(text) }
                 return text
             }

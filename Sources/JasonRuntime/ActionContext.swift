@@ -41,8 +41,8 @@ public final class EventInbox: Sendable {
 
     public var isEmpty: Bool { calls.withLock { $0.isEmpty } }
 
-    /// The queue as one value, for snapshots.
-    var saved: [QueuedCall] {
+    /// The queue as one value, for snapshots and debuggers.
+    package var saved: [QueuedCall] {
         get { calls.withLock { $0 } }
         set { calls.withLock { $0 = newValue } }
     }
