@@ -1,8 +1,8 @@
 /// The REPL's commands (DESIGN §5), with their help. Any unique prefix names a command; a few
 /// one-letter aliases follow pdb and lldb.
 enum Command: String, CaseIterable {
-    case run, trigger, step, next, finish, `continue`, back, reverseContinue = "reverse-continue", `break`, delete
-    case watch, print, vars, stack, `where`
+    case run, trigger, step, next, finish, `continue`, back, reverseContinue = "reverse-continue", `break`, tbreak
+    case delete, disable, enable, ignore, info, set, watch, print, vars, stack, `where`
     case clock, advance, timers, views, load, help, quit
 
     static let aliases: [String: Command] = ["s": .step, "n": .next, "c": .continue, "b": .break, "p": .print,
@@ -35,7 +35,13 @@ enum Command: String, CaseIterable {
         case .trigger: "trigger NAME [JSON]"
         case .break: "break TYPE|NAME|POINTER|error [if {{condition}}]"
         case .back: "back [N]"
-        case .delete: "delete N"
+        case .tbreak: "tbreak TYPE|NAME|POINTER|error [if {{condition}}]"
+        case .delete: "delete [N]"
+        case .disable: "disable [N]"
+        case .enable: "enable [N]"
+        case .ignore: "ignore N COUNT"
+        case .info: "info breakpoints"
+        case .set: "set $get.PATH|$global.PATH|$cache.PATH = VALUE"
         case .watch: "watch EXPR"
         case .print: "print EXPR"
         case .advance: "advance DURATION"
@@ -56,7 +62,13 @@ enum Command: String, CaseIterable {
         case .back: "go N actions (default 1) backwards: variables, stores, frames, timers and clock exactly as they were"
         case .reverseContinue: "go backwards to the last stop at a breakpoint (rc), or to the first action"
         case .break: "stop before matching actions: a type ($network.* patterns work), a head.actions name, a JSON pointer, or error (an action failed: its error branch is next)"
-        case .delete: "remove breakpoint or watch N"
+        case .tbreak: "as break, for one stop only"
+        case .delete: "remove breakpoint or watch N, or all of them"
+        case .disable: "keep breakpoint N (or all) but do not stop there"
+        case .enable: "stop at breakpoint N (or all) again"
+        case .ignore: "pass breakpoint N the next COUNT times it is hit"
+        case .info: "list breakpoints and watches with their hit counts"
+        case .set: "change a variable at a stop: VALUE is JSON or {{expr}} (the recorded future is then forgotten)"
         case .watch: "show EXPR at every stop, and stop when its value changes"
         case .print: "evaluate a template expression ({{ }} optional) against the current state"
         case .vars: "show $jason, $get, $params, $global, $cache and the view data"

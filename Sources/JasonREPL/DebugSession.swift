@@ -58,11 +58,11 @@ public final class DebugSession {
     /// Whether a failed action stops the program: a `break error` whose condition (if any) holds,
     /// evaluated with the error payload as `$jason`.
     func stopsOnError(_ failed: ActionStep) -> Bool {
-        breakpoints.contains { breakpoint in
-            guard breakpoint.target == .error else { return false }
-            guard let condition = breakpoint.condition else { return true }
-            return Self.holds(evaluate(condition, failed), condition)
+        for (i, breakpoint) in breakpoints.enumerated() where breakpoint.enabled && breakpoint.target == .error {
+            if let condition = breakpoint.condition, !Self.holds(evaluate(condition, failed), condition) { continue }
+            if hit(i) != nil { return true }
         }
+        return false
     }
 
     static func holds(_ value: String, _ condition: String) -> Bool {
@@ -84,11 +84,23 @@ public final class DebugSession {
 
     /// The first breakpoint that `step` hits, its condition (if any) holding.
     func matchingBreakpoint(_ step: ActionStep) -> Int? {
-        for breakpoint in breakpoints where breakpoint.matches(step) {
+        for (i, breakpoint) in breakpoints.enumerated() where breakpoint.enabled && breakpoint.matches(step) {
             if let condition = breakpoint.condition, !Self.holds(evaluate(condition, step), condition) { continue }
-            return breakpoint.id
+            if let id = hit(i) { return id }
         }
         return nil
+    }
+
+    /// Counts a hit of breakpoint `i`; its id when it stops the program.
+    func hit(_ i: Int) -> Int? {
+        breakpoints[i].hits += 1
+        if breakpoints[i].ignoreCount > 0 {
+            breakpoints[i].ignoreCount -= 1
+            return nil
+        }
+        let id = breakpoints[i].id
+        if breakpoints[i].temporary { breakpoints.remove(at: i) }
+        return id
     }
 
     /// A watch whose value differs from the last one seen stops the program (and remembers the new value).
@@ -116,8 +128,8 @@ public final class DebugSession {
         state = .loaded
     }
 
-    func addBreakpoint(_ target: Breakpoint.Target, condition: String?) -> Breakpoint {
-        let breakpoint = Breakpoint(id: nextID, target: target, condition: condition)
+    func addBreakpoint(_ target: Breakpoint.Target, condition: String?, temporary: Bool = false) -> Breakpoint {
+        let breakpoint = Breakpoint(id: nextID, target: target, condition: condition, temporary: temporary)
         nextID += 1
         breakpoints.append(breakpoint)
         return breakpoint
@@ -128,6 +140,22 @@ public final class DebugSession {
         nextID += 1
         watches.append(watch)
         return watch
+    }
+
+    /// Changes breakpoint `id`, or every one when nil; false when there is no such breakpoint.
+    func update(_ id: Int?, _ change: (inout Breakpoint) -> Void) -> Bool {
+        var found = false
+        for i in breakpoints.indices where id == nil || breakpoints[i].id == id {
+            change(&breakpoints[i])
+            found = true
+        }
+        return found || (id == nil)
+    }
+
+    /// Removes every breakpoint and watch.
+    func deleteAll() {
+        breakpoints = []
+        watches = []
     }
 
     /// Removes a breakpoint or watch by number.
@@ -151,6 +179,19 @@ public struct Breakpoint: Sendable, Equatable {
     public var id: Int
     public var target: Target
     public var condition: String?
+    public var enabled = true
+    /// `tbreak`: removed at its first stop.
+    public var temporary = false
+    /// How often it was hit (its condition holding), and how many more hits pass without stopping.
+    public var hits = 0
+    public var ignoreCount = 0
+
+    init(id: Int, target: Target, condition: String?, temporary: Bool = false) {
+        self.id = id
+        self.target = target
+        self.condition = condition
+        self.temporary = temporary
+    }
 
     func matches(_ step: ActionStep) -> Bool {
         switch target {

@@ -39,14 +39,12 @@ extension REPL {
             show(event)
             noteUndoneScripts()
         case .break: addBreakpoint(argument)
-        case .delete:
-            guard let id = Int(argument), session.delete(id) else {
-                let ids = session.breakpoints.map { "\($0.id)" } + session.watches.map { "\($0.id)" }
-                write("error: delete takes the number of a breakpoint or watch; "
-                      + (ids.isEmpty ? "there are none\n" : "they are: " + ids.joined(separator: ", ") + "\n"))
-                return true
-            }
-            write("deleted \(id)\n")
+        case .tbreak: addBreakpoint(argument, temporary: true)
+        case .delete: delete(argument)
+        case .disable, .enable: setEnabled(argument, command == .enable)
+        case .ignore: ignore(argument)
+        case .info: info(argument)
+        case .set: setVariable(argument)
         case .watch:
             guard !argument.isEmpty else { return usage(command) }
             let watch = session.addWatch(argument, value: evaluate(argument, jason: currentJason).text)
@@ -158,59 +156,6 @@ extension REPL {
             return write("error: expected advance DURATION, as in 90, 90s, 1500ms or 2m\n")
         }
         show(await debugger.submit(nil, advancing: seconds))
-    }
-
-    func addBreakpoint(_ argument: String) {
-        var spec = argument
-        var condition: String?
-        if let range = argument.range(of: " if ") {
-            spec = String(argument[..<range.lowerBound]).trimmingCharacters(in: .whitespaces)
-            var written = Display.unwrap(String(argument[range.upperBound...]).trimmingCharacters(in: .whitespaces))
-            if written.hasPrefix("{{") { written.removeFirst(2) }   // an unclosed {{: the check below says why
-            condition = written
-        }
-        guard !spec.isEmpty else {
-            guard !session.breakpoints.isEmpty else { return write("no breakpoints\n") }
-            return write("breakpoints:\n" + session.breakpoints.map { "  \($0.id): \(Display.describe($0))\n" }.joined())
-        }
-        let target: Breakpoint.Target
-        if spec == "error" { target = .error }
-        else if spec.hasPrefix("/") { target = .pointer(spec) }
-        else if debugger.document.actions[spec] != nil { target = .name(spec) }
-        else if spec.hasPrefix("$") || spec.hasPrefix("@") || spec.contains("*") || spec == "trigger" { target = .type(spec) }
-        else {
-            return write("error: '\(spec)' is not an action type ($…), a head.actions name, a JSON pointer (/…) or error\n")
-        }
-        let breakpoint = session.addBreakpoint(target, condition: condition)
-        write("breakpoint \(breakpoint.id): \(Display.describe(breakpoint))\n")
-        if let warning = neverMatches(target, condition: condition) { write("warning: \(warning)\n") }
-    }
-
-    /// Why a breakpoint can never stop the program, if it cannot.
-    func neverMatches(_ target: Breakpoint.Target, condition: String?) -> String? {
-        if let condition, let problem = compileProblem(condition) {
-            return "the condition {{\(condition)}} does not compile (\(problem)), so it never holds"
-        }
-        switch target {
-        case .type(let type) where !type.contains("*") && type != "trigger" && !type.hasPrefix("@"):
-            let known = Set(debugger.setup.registry.specs.map(\.type))
-            guard !known.contains(type) else { return nil }
-            return "no action type '\(type)' is known, so this breakpoint never stops (break alone lists them, help lists the types)"
-        case .pointer(let pointer):
-            guard debugger.document.root.value(at: JSONPointer(pointer)) == nil else { return nil }
-            return "the document has nothing at \(pointer), so this breakpoint never stops"
-        default:
-            return nil
-        }
-    }
-
-    /// The JavaScript syntax error in an expression, compiled but not run.
-    func compileProblem(_ expression: String) -> String? {
-        let quoted = JSONPrinter.compact(.string(expression))
-        let check = "(function(){ try { new Function(\"return (\" + \(quoted) + \")\"); return '' } catch (e) { return String(e) } })()"
-        let rendered = interpreter.render(.string("{{" + check + "}}"), jason: nil).value
-        guard case .string(let problem)? = rendered, !problem.isEmpty, !problem.hasPrefix("{{") else { return nil }
-        return problem
     }
 
     func load(_ path: String) async {

@@ -122,7 +122,13 @@ enum Display {
         case .pointer(let pointer): "pointer \(pointer)"
         case .error: "error branches"
         }
+        var notes: [String] = []
+        if breakpoint.temporary { notes.append("once") }
+        if !breakpoint.enabled { notes.append("disabled") }
+        if breakpoint.hits > 0 { notes.append("hit \(breakpoint.hits)×") }
+        if breakpoint.ignoreCount > 0 { notes.append("passes the next \(breakpoint.ignoreCount)") }
         return target + (breakpoint.condition.map { " if {{\($0)}}" } ?? "")
+            + (notes.isEmpty ? "" : " (" + notes.joined(separator: ", ") + ")")
     }
 
     static func summary(_ document: Document) -> String {

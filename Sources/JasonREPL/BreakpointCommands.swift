@@ -1,0 +1,100 @@
+import JasonJSON
+import JasonRuntime
+
+/// The commands that set, list and change breakpoints.
+extension REPL {
+    func addBreakpoint(_ argument: String, temporary: Bool = false) {
+        var spec = argument
+        var condition: String?
+        if let range = argument.range(of: " if ") {
+            spec = String(argument[..<range.lowerBound]).trimmingCharacters(in: .whitespaces)
+            var written = Display.unwrap(String(argument[range.upperBound...]).trimmingCharacters(in: .whitespaces))
+            if written.hasPrefix("{{") { written.removeFirst(2) }   // an unclosed {{: the check below says why
+            condition = written
+        }
+        guard !spec.isEmpty else { return listBreakpoints() }
+        let target: Breakpoint.Target
+        if spec == "error" { target = .error }
+        else if spec.hasPrefix("/") { target = .pointer(spec) }
+        else if debugger.document.actions[spec] != nil { target = .name(spec) }
+        else if spec.hasPrefix("$") || spec.hasPrefix("@") || spec.contains("*") || spec == "trigger" { target = .type(spec) }
+        else {
+            return write("error: '\(spec)' is not an action type ($…), a head.actions name, a JSON pointer (/…) or error\n")
+        }
+        let breakpoint = session.addBreakpoint(target, condition: condition, temporary: temporary)
+        write("breakpoint \(breakpoint.id): \(Display.describe(breakpoint))\n")
+        if let warning = neverMatches(target, condition: condition) { write("warning: \(warning)\n") }
+    }
+
+    /// Why a breakpoint can never stop the program, if it cannot.
+    func neverMatches(_ target: Breakpoint.Target, condition: String?) -> String? {
+        if let condition, let problem = compileProblem(condition) {
+            return "the condition {{\(condition)}} does not compile (\(problem)), so it never holds"
+        }
+        switch target {
+        case .type(let type) where !type.contains("*") && type != "trigger" && !type.hasPrefix("@"):
+            let known = Set(debugger.setup.registry.specs.map(\.type))
+            guard !known.contains(type) else { return nil }
+            return "no action type '\(type)' is known, so this breakpoint never stops (break alone lists them, help lists the types)"
+        case .pointer(let pointer):
+            guard debugger.document.root.value(at: JSONPointer(pointer)) == nil else { return nil }
+            return "the document has nothing at \(pointer), so this breakpoint never stops"
+        default:
+            return nil
+        }
+    }
+
+    /// The JavaScript syntax error in an expression, compiled but not run.
+    func compileProblem(_ expression: String) -> String? {
+        let quoted = JSONPrinter.compact(.string(expression))
+        let check = "(function(){ try { new Function(\"return (\" + \(quoted) + \")\"); return '' } catch (e) { return String(e) } })()"
+        let rendered = interpreter.render(.string("{{" + check + "}}"), jason: nil).value
+        guard case .string(let problem)? = rendered, !problem.isEmpty, !problem.hasPrefix("{{") else { return nil }
+        return problem
+    }
+
+    func listBreakpoints() {
+        guard !session.breakpoints.isEmpty || !session.watches.isEmpty else { return write("no breakpoints\n") }
+        var text = session.breakpoints.isEmpty ? "" : "breakpoints:\n"
+            + session.breakpoints.map { "  \($0.id): \(Display.describe($0))\n" }.joined()
+        if !session.watches.isEmpty {
+            text += "watches:\n" + session.watches.map { "  \($0.id): \($0.expression) = \($0.last ?? "")\n" }.joined()
+        }
+        write(text)
+    }
+
+    func info(_ argument: String) {
+        guard "breakpoints".hasPrefix(argument) || argument == "watches" else { return write("error: expected info breakpoints\n") }
+        listBreakpoints()
+    }
+
+    func delete(_ argument: String) {
+        if argument.isEmpty || argument == "all" {
+            session.deleteAll()
+            return write("deleted all breakpoints and watches\n")
+        }
+        guard let id = Int(argument), session.delete(id) else { return noSuchBreakpoint("delete") }
+        write("deleted \(id)\n")
+    }
+
+    func setEnabled(_ argument: String, _ enabled: Bool) {
+        let id = argument.isEmpty || argument == "all" ? nil : Int(argument)
+        guard id != nil || argument.isEmpty || argument == "all", session.update(id, { $0.enabled = enabled }) else {
+            return noSuchBreakpoint(enabled ? "enable" : "disable")
+        }
+        write((enabled ? "enabled " : "disabled ") + (id.map { "\($0)" } ?? "all breakpoints") + "\n")
+    }
+
+    func ignore(_ argument: String) {
+        let words = argument.split(separator: " ").compactMap { Int($0) }
+        guard words.count == 2, words[1] >= 0 else { return write("error: expected ignore N COUNT\n") }
+        guard session.update(words[0], { $0.ignoreCount = words[1] }) else { return noSuchBreakpoint("ignore") }
+        write("breakpoint \(words[0]) passes its next \(words[1]) hit" + (words[1] == 1 ? "\n" : "s\n"))
+    }
+
+    func noSuchBreakpoint(_ command: String) {
+        let ids = session.breakpoints.map { "\($0.id)" } + (command == "delete" ? session.watches.map { "\($0.id)" } : [])
+        write("error: \(command) takes the number of a breakpoint" + (command == "delete" ? " or watch" : "") + "; "
+              + (ids.isEmpty ? "there are none\n" : "they are: " + ids.joined(separator: ", ") + "\n"))
+    }
+}
