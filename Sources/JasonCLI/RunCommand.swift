@@ -67,7 +67,12 @@ struct RunCommand: ParsableCommand {
     func execute(io: any TerminalIO) async -> Int32 {
         let source: SourceFile
         if file == "-" {
-            source = SourceFile(name: "<stdin>", bytes: io.readAllInput())
+            let bytes = io.readAllInput()
+            if bytes.count > files.maxFileSize {
+                io.writeErr("jasonrun: <stdin>: the document is larger than \(files.maxFileSize) bytes (raise the limit with --max-file-size BYTES)\n")
+                return ExitStatus.invalidDocument
+            }
+            source = SourceFile(name: "<stdin>", bytes: bytes)
         } else {
             switch files.readDocument(file) {
             case .success(let bytes): source = SourceFile(name: file, bytes: bytes)

@@ -52,5 +52,7 @@ import Testing
         let capped = await jasonrun([folder + "/reader.json", "--max-file-size", "1000"])
         #expect(capped.out.hasSuffix("blob.txt is larger than 1000 bytes (raise the limit with --max-file-size BYTES)\n"), "\(capped.out)")
         #expect(await jasonrun([big.path, "--max-file-size", "0"]).status == 64)
+        let piped = await jasonrun(["-", "--max-file-size", "1000"], stdin: padded)
+        #expect(piped.status == 65 && piped.err.contains("the document is larger than 1000 bytes"))
     }
 }
