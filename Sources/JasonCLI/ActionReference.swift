@@ -24,9 +24,13 @@ public enum ActionReference {
     }
 
     static func describe(_ option: OptionSpec) -> String {
-        var text = option.kind.rawValue + (option.required ? ", required" : "")
+        var text = kind(option) + (option.required ? ", required" : "")
         if let fallback = option.defaultValue { text += ", default \(fallback)" }
         return text + ". " + option.summary
+    }
+
+    static func kind(_ option: OptionSpec) -> String {
+        option.kind.rawValue + (option.range.map { " (\($0.phrase))" } ?? "")
     }
 
     /// Docs/Actions.md.
@@ -41,7 +45,8 @@ public enum ActionReference {
             chain with an `invalid-options` diagnostic pointing at the option. `jasonrun help ACTION` prints one entry.
 
             Option kinds: `string`; `text` (a string, number or boolean, for text shown to the user); `number` (also
-            numeric text); `boolean` (also "true"/"false"); `object`; `array`; `any`.
+            numeric text; a range such as `number (0–86400)` lists the values accepted, and a number outside it is an
+            `invalid-options` error); `boolean` (also "true"/"false"); `object`; `array`; `any`.
 
             An action type nobody implements takes the error branch with `{"message": "unknown action type …",
             "type": …}`.
@@ -55,7 +60,7 @@ public enum ActionReference {
                 out += "| option | kind | required | default | meaning |\n| --- | --- | --- | --- | --- |\n"
                 for option in spec.options {
                     let fallback = option.defaultValue.map { "`\($0)`" } ?? ""
-                    out += "| `\(option.name)` | \(option.kind.rawValue) | \(option.required ? "yes" : "") | \(fallback) | \(option.summary) |\n"
+                    out += "| `\(option.name)` | \(kind(option)) | \(option.required ? "yes" : "") | \(fallback) | \(option.summary) |\n"
                 }
                 if spec.openOptions { out += "\nOther keys are accepted too.\n" }
                 out += "\n"

@@ -17,7 +17,8 @@ struct Network {
         var isMissingFile = false
     }
 
-    init(stubs: String?, record: String?, replay: String?, offline: Bool, clock: any InterpreterClock) throws(LoadError) {
+    init(stubs: String?, record: String?, replay: String?, offline: Bool, clock: any InterpreterClock,
+         files: FileAccess) throws(LoadError) {
         var base: any HTTPTransport = offline ? OfflineTransport() : HTTPClientTransport()
         if let replay {
             let file = try Self.read(replay)
@@ -27,7 +28,7 @@ struct Network {
             base = replayer!
         }
         if let record { base = RecordingTransport(next: base, path: record) }
-        transport = FileTransport(next: base)
+        transport = FileTransport(next: base, access: files)
         if let stubs {
             let file = try Self.read(stubs)
             do {

@@ -33,15 +33,19 @@ struct ReplCommand: ParsableCommand {
     @Flag(help: "Print each command read from a pipe after the prompt, so the output reads as a transcript.")
     var echo = false
 
+    @OptionGroup var files: FileOptions
+
     func execute(io: any TerminalIO) async -> Int32 {
         var sources: [SourceFile] = []
         var document: Document?
         if let file {
-            guard let data = FileManager.default.contents(atPath: file) else {
-                io.writeErr("jasonrun: \(file): no such file or not readable\n")
-                return ExitStatus.noInput
+            let source: SourceFile
+            switch files.readDocument(file) {
+            case .success(let bytes): source = SourceFile(name: file, bytes: bytes)
+            case .failure(let problem):
+                io.writeErr("jasonrun: \(file): \(problem.message)\n")
+                return problem.status
             }
-            let source = SourceFile(name: file, bytes: [UInt8](data))
             sources.append(source)
             do { document = try Document.load(source) } catch {
                 io.writeErr(DiagnosticRenderer(sources: sources).render(error))
@@ -50,7 +54,10 @@ struct ReplCommand: ParsableCommand {
         }
         let network: Network
         do {
-            network = try Network(stubs: stubs, record: nil, replay: nil, offline: offline, clock: VirtualClock())
+            // Without a first document, the folder the REPL was started in (documents loaded later are read from there).
+            let home = file.map(FileOptions.folder) ?? FileManager.default.currentDirectoryPath
+            network = try Network(stubs: stubs, record: nil, replay: nil, offline: offline, clock: VirtualClock(),
+                                  files: files.access(home: home))
         } catch {
             if let file = error.source { sources.append(file) }
             io.writeErr(DiagnosticRenderer(sources: sources).render(error.diagnostic))

@@ -53,6 +53,8 @@ struct RunCommand: ParsableCommand {
     @Option(help: "Stop after this many actions (0 for no limit).")
     var maxSteps: Int = 1_000_000
 
+    @OptionGroup var files: FileOptions
+
     func validate() throws {
         if maxSteps < 0 { throw ValidationError("--max-steps must be 0 or more") }
         if noPersist && stateDir != nil { throw ValidationError("--state-dir and --no-persist exclude each other") }
@@ -65,13 +67,19 @@ struct RunCommand: ParsableCommand {
     func execute(io: any TerminalIO) async -> Int32 {
         let source: SourceFile
         if file == "-" {
-            source = SourceFile(name: "<stdin>", bytes: io.readAllInput())
-        } else {
-            guard let data = FileManager.default.contents(atPath: file) else {
-                io.writeErr("jasonrun: \(file): no such file or not readable\n")
-                return ExitStatus.noInput
+            let bytes = io.readAllInput()
+            if bytes.count > files.maxFileSize {
+                io.writeErr("jasonrun: <stdin>: the document is larger than \(files.maxFileSize) bytes (raise the limit with --max-file-size BYTES)\n")
+                return ExitStatus.invalidDocument
             }
-            source = SourceFile(name: file, bytes: [UInt8](data))
+            source = SourceFile(name: "<stdin>", bytes: bytes)
+        } else {
+            switch files.readDocument(file) {
+            case .success(let bytes): source = SourceFile(name: file, bytes: bytes)
+            case .failure(let problem):
+                io.writeErr("jasonrun: \(file): \(problem.message)\n")
+                return problem.status
+            }
         }
         var renderer = DiagnosticRenderer(sources: [source])
         let document: Document
@@ -84,7 +92,8 @@ struct RunCommand: ParsableCommand {
         let clock: any InterpreterClock = realTime ? WallClock() : VirtualClock()
         let network: Network
         do {
-            network = try Network(stubs: stubs, record: record, replay: replay, offline: offline, clock: clock)
+            network = try Network(stubs: stubs, record: record, replay: replay, offline: offline, clock: clock,
+                                  files: files.access(home: file == "-" ? nil : FileOptions.folder(of: file)))
         } catch {
             if let file = error.source { renderer.sources.append(file) }
             io.writeErr(renderer.render(error.diagnostic))

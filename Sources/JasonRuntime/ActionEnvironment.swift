@@ -46,7 +46,7 @@ extension ActionEnvironment {
     public func fetch(_ url: String, for type: String) async throws(ActionFailure) -> HTTPResponse {
         let response: HTTPResponse
         do {
-            response = try await transport.send(HTTPRequest(method: "GET", url: url))
+            response = try await transport.send(HTTPRequest(method: "GET", url: url, origin: viewURL))
         } catch {
             throw ActionFailure(payload: ["message": .string(error.description), "type": .string(type), "url": .string(url)])
         }

@@ -49,6 +49,9 @@ public struct ActionSpec: Sendable {
                 return .failure(OptionProblem(option: option.name, message:
                     "option '\(option.name)' must be \(option.kind.phrase), found \(value.kindName) \(value.description.prefix(40))"))
             }
+            if let range = option.range, let problem = range.problem(with: value, option: option.name) {
+                return .failure(OptionProblem(option: option.name, message: problem))
+            }
         }
         return .success(options == nil && members.isEmpty ? nil : .object(members))
     }
@@ -67,15 +70,50 @@ public struct OptionSpec: Sendable {
     public var required: Bool
     public var defaultValue: JSON?
     public var summary: String
+    /// For a number: the values accepted, so that no user number reaches a conversion that would trap.
+    public var range: NumberRange?
 
     public init(_ name: String, _ kind: OptionKind, required: Bool = false, default defaultValue: JSON? = nil,
-                _ summary: String) {
+                range: NumberRange? = nil, _ summary: String) {
         self.name = name
         self.kind = kind
         self.required = required
         self.defaultValue = defaultValue
+        self.range = range
         self.summary = summary
     }
+}
+
+/// The numbers a numeric option accepts: finite, between two bounds (both included).
+public struct NumberRange: Sendable, Hashable {
+    public var lowest: Double
+    public var highest: Double
+
+    public init(_ bounds: ClosedRange<Double>) {
+        lowest = bounds.lowerBound
+        highest = bounds.upperBound
+    }
+
+    /// The value as a number, when it is one (numbers may come as numeric text).
+    public static func number(_ value: JSON) -> Double? {
+        switch value {
+        case .int(let i): Double(i)
+        case .double(let d): d
+        case .string(let s): Double(s)
+        default: nil
+        }
+    }
+
+    public func contains(_ number: Double) -> Bool { number.isFinite && number >= lowest && number <= highest }
+
+    /// Why `value` is out of range, or nil when it is in range (or not a number at all).
+    func problem(with value: JSON, option: String) -> String? {
+        guard let number = Self.number(value), !contains(number) else { return nil }
+        return "option '\(option)' must be a number from \(JSNumber.format(lowest)) to \(JSNumber.format(highest)), found \(value.description.prefix(40))"
+    }
+
+    /// How `jasonrun help` shows it.
+    public var phrase: String { "\(JSNumber.format(lowest))–\(JSNumber.format(highest))" }
 }
 
 /// Option types, as lenient as the phone apps were: numbers may come as numeric text, booleans as

@@ -40,8 +40,10 @@ public final class WallClock: InterpreterClock {
     }
 
     public func sleep(until target: Double) async {
-        let delay = target - now
-        if delay > 0 { try? await Task.sleep(for: .seconds(delay)) }
+        // In slices of at most a day: `.seconds` traps on a Double too large for its integer parts.
+        while case let delay = target - now, delay > 0, !Task.isCancelled {
+            try? await Task.sleep(for: .seconds(min(delay, 86_400)))
+        }
     }
 }
 

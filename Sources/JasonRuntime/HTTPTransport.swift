@@ -8,13 +8,17 @@ public struct HTTPRequest: Sendable, Hashable {
     public var body: [UInt8]?
     /// Seconds before the request fails; nil for the transport's default.
     public var timeout: Double?
+    /// The URL of the document that asks; a document that came over http(s) may not read `file://` URLs.
+    public var origin: String?
 
-    public init(method: String, url: String, headers: [HTTPHeader] = [], body: [UInt8]? = nil, timeout: Double? = nil) {
+    public init(method: String, url: String, headers: [HTTPHeader] = [], body: [UInt8]? = nil, timeout: Double? = nil,
+                origin: String? = nil) {
         self.method = method
         self.url = url
         self.headers = headers
         self.body = body
         self.timeout = timeout
+        self.origin = origin
     }
 
     public var bodyText: String? { body.map { String(decoding: $0, as: UTF8.self) } }

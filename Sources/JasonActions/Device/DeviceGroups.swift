@@ -7,7 +7,7 @@ public enum DeviceGroups {
     public static let geo: [String: any ActionHandler] = [
         "get": StubbedAction(ActionSpec(
             "Reads the device's location.",
-            options: [OptionSpec("distance", .number, "the accuracy wanted, in metres")],
+            options: [OptionSpec("distance", .number, range: NumberRange(0...40_000_000), "the accuracy wanted, in metres")],
             returns: "{\"coord\": \"LAT,LNG\"}", errors: "the location could not be read"), cancel: .error),
     ]
 
@@ -52,7 +52,7 @@ public enum DeviceGroups {
         "seek": StubbedAction(ActionSpec(
             "Moves a stream to a position.",
             options: [OptionSpec("url", .string, "the stream"),
-                      OptionSpec("position", .number, "between 0 and 1")])),
+                      OptionSpec("position", .number, range: NumberRange(0...1), "between 0 and 1")])),
         "position": StubbedAction(ActionSpec(
             "Reads how far a stream has played.", options: [OptionSpec("url", .string, "the stream")],
             returns: "{\"value\": \"<seconds as text>\"}", errors: "no such stream"), cancel: .error),

@@ -1,21 +1,31 @@
 import Foundation
 import JasonRuntime
 
-/// `file://` URLs are read from disk (Jasonette read them from the app bundle); others go on to `next`.
+/// `file://` URLs are read from disk (Jasonette read them from the app bundle) within the folders `access`
+/// allows; others go on to `next`. A document that came over http(s) reads no local file at all.
 public struct FileTransport: HTTPTransport {
     public var next: any HTTPTransport
+    public var access: FileAccess
 
-    public init(next: any HTTPTransport) {
+    public init(next: any HTTPTransport, access: FileAccess = .anywhere) {
         self.next = next
+        self.access = access
     }
 
     public func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
-        guard request.url.hasPrefix("file://"), let url = URL(string: request.url) else {
+        if request.url.hasPrefix("stdin:") {
+            throw TransportError("a flow read from stdin has no folder: relative URL \(request.url.dropFirst(6)) "
+                                 + "cannot be resolved (run the flow from a file, or write an absolute URL)")
+        }
+        guard request.url.lowercased().hasPrefix("file:"), let url = URL(string: request.url) else {
             return try await next.send(request)
         }
-        guard let data = FileManager.default.contents(atPath: url.path) else {
-            throw TransportError("no such file: \(url.path)")
+        if let origin = request.origin, let scheme = URL(string: origin)?.scheme?.lowercased(), scheme == "http" || scheme == "https" {
+            throw TransportError("\(request.url) refused: a document loaded from \(origin) may not read local files")
         }
-        return HTTPResponse(status: 200, body: [UInt8](data))
+        switch access.contents(of: url.path) {
+        case .success(let bytes): return HTTPResponse(status: 200, body: bytes)
+        case .failure(let refusal): throw TransportError(refusal.description)
+        }
     }
 }

@@ -16,7 +16,7 @@ struct RequestAction: ActionHandler {
                   OptionSpec("header", .object, "request headers"), OptionSpec("headers", .object, "request headers (the same)"),
                   OptionSpec("content_type", .string, "json sends data as JSON; otherwise it is form-encoded"),
                   OptionSpec("data_type", .string, default: "json", "json parses the response; html, xml, rss and raw give text"),
-                  OptionSpec("timeout", .number, "seconds before the request fails")],
+                  OptionSpec("timeout", .number, range: NumberRange(0.001...86_400), "seconds the whole exchange may take (default 60)")],
         returns: "the parsed response (or its text); an empty response leaves it undefined",
         errors: "an HTTP status that is not 2xx, a response that is not the JSON asked for, no connection: {message, type, url, status?, body?}",
         terminal: "real HTTP, answered by --stubs first, --record / --replay to save and serve exchanges, --offline to allow none; headers and body stored by $session.set for the domain are added")
@@ -59,9 +59,10 @@ struct RequestAction: ActionHandler {
 
     static func request(from options: JSONObject, _ invocation: ActionInvocation,
                         _ context: ActionContext) async throws(ActionFailure) -> HTTPRequest {
+        // A `stdin:` URL is a relative one in a flow read from standard input: the transport says why it fails.
         guard let written = options["url"]?.stringValue, case let url = bundled(written, context),
               let parsed = URLComponents(string: url), parsed.scheme != nil,
-              parsed.host != nil || parsed.scheme == "file" else {
+              parsed.host != nil || parsed.scheme == "file" || parsed.scheme == "stdin" else {
             throw ActionFailure(message: "'\(options["url"]?.stringValue ?? "")' is not a URL", type: invocation.type)
         }
         let method = (options["method"]?.stringValue ?? "get").uppercased()
@@ -87,16 +88,9 @@ struct RequestAction: ActionHandler {
                 headers.append(HTTPHeader("Content-Type", "application/x-www-form-urlencoded"))
             }
         }
-        let timeout = options["timeout"].flatMap { $0.stringValue.flatMap(Double.init) ?? Self.number($0) }
-        return HTTPRequest(method: method, url: target, headers: headers, body: body, timeout: timeout)
-    }
-
-    static func number(_ value: JSON) -> Double? {
-        switch value {
-        case .int(let i): Double(i)
-        case .double(let d): d
-        default: nil
-        }
+        let timeout = options["timeout"].flatMap(NumberRange.number)
+        return HTTPRequest(method: method, url: target, headers: headers, body: body, timeout: timeout,
+                           origin: context.environment.viewURL)
     }
 }
 
@@ -110,6 +104,7 @@ struct RequireAction: ActionHandler {
 
     func perform(_ invocation: ActionInvocation, in context: ActionContext) async throws(ActionFailure) -> JSON? {
         let transport = context.environment.transport
+        let origin = context.environment.viewURL
         var jobs: [(key: String, index: Int?, url: String)] = []
         var shapes = JSONObject()
         for (key, value) in invocation.optionObject {
@@ -128,7 +123,7 @@ struct RequireAction: ActionHandler {
         let results = await withTaskGroup(of: (Int, JSON).self) { group in
             for (n, job) in jobs.enumerated() {
                 group.addTask {
-                    guard let response = try? await transport.send(HTTPRequest(method: "GET", url: job.url)),
+                    guard let response = try? await transport.send(HTTPRequest(method: "GET", url: job.url, origin: origin)),
                           (200..<300).contains(response.status),
                           let json = try? JSONParser.parse(response.bodyText) else { return (n, "") }
                     return (n, json)

@@ -5,14 +5,19 @@ import JasonRuntime
 import Glibc
 #endif
 
-/// A store kept in one JSON file. Every change is read-modify-write under an exclusive `flock` on a lock
-/// file beside it, and the new contents are written to a temporary file, `fsync`ed and renamed over the
-/// old one, so other processes lose no update and a crash never leaves a half-written store.
+/// A store kept in one JSON file. Every change is read-modify-write under an exclusive `flock` on the lock
+/// file of its state directory, and the new contents are written to a temporary file, `fsync`ed and
+/// renamed over the old one, so other processes lose no update and a crash never leaves a half-written
+/// store. Temporary files exist only while the lock is held, so any found under the lock are left over
+/// from a killed process (`Stores.files` removes them).
 public final class FileStore: KeyValueStore {
     public let path: String
+    /// The lock file, one per state directory (not one per store, which left a file per flow ever run).
+    public let lockPath: String
 
-    public init(path: String) {
+    public init(path: String, lockPath: String? = nil) {
         self.path = path
+        self.lockPath = lockPath ?? (path as NSString).deletingLastPathComponent + "/.lock"
     }
 
     public func load() throws(StoreError) -> StoreContents {
@@ -42,7 +47,7 @@ public final class FileStore: KeyValueStore {
     }
 
     func write(_ value: JSONObject) throws(StoreError) {
-        let temporary = path + ".tmp-\(getpid())"
+        let temporary = path + Self.temporaryMark + String(getpid())
         let bytes = Array(JSONPrinter.pretty(.object(value)).utf8) + [0x0A]
         let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         guard fd >= 0 else { throw StoreError("cannot write \(temporary): \(String(cString: strerror(errno)))") }
@@ -62,10 +67,24 @@ public final class FileStore: KeyValueStore {
         if directory >= 0 { fsync(directory); close(directory) }
     }
 
+    static let temporaryMark = ".tmp-"
+
+    /// `NAME.json.tmp-PID`, as `write` names them.
+    static func isTemporary(_ name: String) -> Bool {
+        guard let mark = name.range(of: ".json" + temporaryMark, options: .backwards) else { return false }
+        let pid = name[mark.upperBound...]
+        return !pid.isEmpty && pid.allSatisfy(\.isASCII) && pid.allSatisfy(\.isNumber)
+    }
+
     func locked<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
-        let folder = (path as NSString).deletingLastPathComponent
-        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        let fd = open(path + ".lock", O_RDWR | O_CREAT, 0o644)
+        try Self.locked(lockPath, path: path, body)
+    }
+
+    static func locked<T>(_ lockPath: String, path: String, _ body: () throws(StoreError) -> T) throws(StoreError) -> T {
+        for folder in Set([(path as NSString).deletingLastPathComponent, (lockPath as NSString).deletingLastPathComponent]) {
+            try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        }
+        let fd = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw StoreError("cannot lock \(path): \(String(cString: strerror(errno)))") }
         defer { close(fd) }
         guard flock(fd, LOCK_EX) == 0 else { throw StoreError("cannot lock \(path): \(String(cString: strerror(errno)))") }
@@ -75,14 +94,18 @@ public final class FileStore: KeyValueStore {
 }
 
 extension Stores {
-    /// Stores kept as JSON files in `directory`: `global.json`, `session.json`, `cache/<url>.json`.
+    /// Stores kept as JSON files in `directory`: `global.json`, `session.json`, `cache/<url>.json`, with one
+    /// lock file, `.lock`. Opening them removes what killed processes left behind.
     public static func files(in directory: String) -> Stores {
-        Stores(global: FileStore(path: directory + "/global.json"),
-               session: FileStore(path: directory + "/session.json")) { url in
+        let lock = directory + "/.lock"
+        FileStore.removeLeftovers(in: directory, lock: lock)
+        return Stores(global: FileStore(path: directory + "/global.json", lockPath: lock),
+                      session: FileStore(path: directory + "/session.json", lockPath: lock)) { url in
             // Readable, and unique thanks to a stable hash of the whole URL (FNV-1a).
             let readable = url.map { $0.isLetter || $0.isNumber || $0 == "." || $0 == "-" ? String($0) : "_" }.joined()
             let hash = url.utf8.reduce(UInt64(0xcbf2_9ce4_8422_2325)) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }
-            return FileStore(path: directory + "/cache/" + String(readable.suffix(100)) + "-" + String(hash, radix: 16) + ".json")
+            return FileStore(path: directory + "/cache/" + String(readable.suffix(100)) + "-" + String(hash, radix: 16) + ".json",
+                             lockPath: lock)
         }
     }
 
@@ -91,5 +114,21 @@ extension Stores {
         let environment = ProcessInfo.processInfo.environment
         if let state = environment["XDG_STATE_HOME"], !state.isEmpty { return state + "/jasonrun" }
         return NSHomeDirectory() + "/.local/state/jasonrun"
+    }
+}
+
+extension FileStore {
+    /// Under the directory's lock: temporary files of writers that were killed, and the per-store lock files
+    /// of earlier versions. Nothing else is touched; a directory that cannot be locked is left as it is.
+    static func removeLeftovers(in directory: String, lock: String) {
+        guard FileManager.default.fileExists(atPath: directory) else { return }
+        _ = try? locked(lock, path: lock) { () throws(StoreError) in
+            for folder in [directory, directory + "/cache"] {
+                for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+                where isTemporary(name) || name.hasSuffix(".json.lock") {
+                    unlink(folder + "/" + name)
+                }
+            }
+        }
     }
 }

@@ -9,10 +9,8 @@ public enum StorageActions {
             returns: "the whole merged $global", errors: "an option still holding {{ }} (nothing is stored, S4); a store that cannot be written",
             terminal: "saved in global.json in the state directory (--state-dir), or kept in memory (--no-persist)")) {
             invocation, context throws(ActionFailure) in
-            let values = try checkedValues(invocation)
-            let merged = try write(context.environment.stores.global, invocation) { for (k, v) in values { $0[k] = v } }
-            context.state.replaceGlobal(merged)
-            return .object(merged)
+            .object(try AtomicMerge(invocation: invocation, context: context, variable: .global)
+                .run(context.environment.stores.global))
         },
         "reset": ClosureHandler(ActionSpec(
             "Removes the keys listed in items from $global.",
@@ -32,11 +30,8 @@ public enum StorageActions {
             returns: "the whole merged $cache", errors: "an option still holding {{ }} (nothing is stored, S4); a store that cannot be written",
             terminal: "saved per view URL (lower-cased) under cache/ in the state directory")) {
             invocation, context throws(ActionFailure) in
-            let values = try checkedValues(invocation)
             let store = context.environment.stores.cache(context.environment.viewURL.lowercased())
-            let merged = try write(store, invocation) { for (k, v) in values { $0[k] = v } }
-            context.state.replaceCache(merged)
-            return .object(merged)
+            return .object(try AtomicMerge(invocation: invocation, context: context, variable: .cache).run(store))
         },
         "reset": ClosureHandler(ActionSpec(
             "Empties $cache.", returns: "undefined ($cache.reset succeeds with {})",

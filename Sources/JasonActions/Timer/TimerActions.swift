@@ -7,7 +7,7 @@ public enum TimerActions {
     public static let handlers: [String: any ActionHandler] = [
         "start": ClosureHandler(ActionSpec(
             "Runs an action after interval seconds, once or repeatedly.",
-            options: [OptionSpec("interval", .number, required: true, "seconds until the action runs (and between runs)"),
+            options: [OptionSpec("interval", .number, required: true, range: NumberRange(0...1_000_000_000), "seconds until the action runs (and between runs)"),
                       OptionSpec("action", .any, required: true, "the action to run; rendered now, when the timer starts"),
                       OptionSpec("name", .text, "a timer of the same name is replaced; $timer.stop takes it"),
                       OptionSpec("repeats", .any, "true or \"true\" to run every interval (the phone apps repeat whenever the key is present)")],
@@ -15,13 +15,14 @@ public enum TimerActions {
             terminal: "runs on the interpreter's clock: virtual and instant in batch runs (stopping at --time-limit), the wall clock with --real-time")) {
             invocation, context in
             let options = invocation.optionObject
-            let interval = Double(options["interval"].map(number) ?? 0)
+            // As NSTimer did: an interval of 0 (or less than 0.1 ms) runs every 0.1 ms, never in the same instant.
+            let interval = max(options["interval"].map(number) ?? 0, 0.0001)
             let name = options["name"].map(text) ?? context.timers.newName()
             let repeats = options["repeats"] == .bool(true) || options["repeats"] == "true"
             let origin = ActionPath(pointer: invocation.path.pointer.appending("options").appending("action"),
                                     file: invocation.path.file, location: invocation.path.location)
             context.timers.start(TimerTable.Entry(
-                name: name, due: context.environment.clock.now + max(interval, 0), interval: interval, repeats: repeats,
+                name: name, due: context.environment.clock.now + interval, interval: interval, repeats: repeats,
                 action: options["action"] ?? .null, origin: origin))
             return nil
         },

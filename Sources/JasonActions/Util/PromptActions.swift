@@ -80,7 +80,7 @@ enum PromptActions {
     /// An item by its number as shown (from 1) or by its text.
     static func chosenIndex(_ choice: JSON, _ items: [JSON]) -> Int? {
         let text = UtilActions.text(choice).trimmingCharacters(in: .whitespaces)
-        if let number = Int(text), items.indices.contains(number - 1) { return number - 1 }
+        if let number = Int(text), number > 0, items.indices.contains(number - 1) { return number - 1 }
         return items.firstIndex { UtilActions.text($0["text"]) == text }
     }
 
@@ -107,11 +107,12 @@ enum PromptActions {
                 context.console.printError("  not a date: \(line)")
             }
         }
-        return ["value": .string(String(Int(seconds)))]
+        return ["value": .string(JSNumber.format(seconds))]
     }
 
     static func parseDate(_ text: String) -> Double? {
-        if let seconds = Double(text) { return seconds }
+        // Unix seconds within ±100,000 years: anything else would not fit the integer the answer is printed as.
+        if let seconds = Double(text) { return NumberRange(-3e15...3e15).contains(seconds) ? seconds : nil }
         for format in ["yyyy-MM-dd'T'HH:mm", "yyyy-MM-dd HH:mm", "yyyy-MM-dd"] {
             let formatter = DateFormatter()
             formatter.locale = Locale(identifier: "en_US_POSIX")

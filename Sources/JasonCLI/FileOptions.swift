@@ -1,0 +1,51 @@
+import ArgumentParser
+import Foundation
+import JasonActions
+
+/// `--allow-read DIR` and `--max-file-size BYTES`: which local files `file://` URLs may read, and how large
+/// a document or a file may be.
+struct FileOptions: ParsableArguments {
+    @Option(name: .customLong("allow-read"), help: ArgumentHelp(
+        "Let file:// URLs read this folder too (repeatable; by default only the first document's folder and below).",
+        valueName: "dir"))
+    var allowRead: [String] = []
+
+    @Option(help: ArgumentHelp("The largest document or file:// file read, in bytes (default 52428800, 50 MB).",
+                               valueName: "bytes"))
+    var maxFileSize: Int = FileAccess.defaultMaximumSize
+
+    func validate() throws {
+        if maxFileSize <= 0 { throw ValidationError("--max-file-size must be a number of bytes above 0") }
+        for folder in allowRead {
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
+                throw ValidationError("--allow-read \(folder): no such folder")
+            }
+        }
+    }
+
+    /// `home` (the first document's folder; none for standard input) and the folders allowed by name.
+    func access(home: String?) -> FileAccess {
+        FileAccess(folders: (home.map { [$0] } ?? []) + allowRead, maximumSize: maxFileSize)
+    }
+
+    static func folder(of document: String) -> String {
+        URL(fileURLWithPath: document).standardizedFileURL.deletingLastPathComponent().path
+    }
+
+    struct Problem: Error {
+        var message: String
+        var status: Int32
+    }
+
+    /// The bytes of the document at `path`, its size checked before it is read.
+    func readDocument(_ path: String) -> Result<[UInt8], Problem> {
+        guard FileManager.default.isReadableFile(atPath: path) else {
+            return .failure(Problem(message: "no such file or not readable", status: ExitStatus.noInput))
+        }
+        return FileAccess.readCapped(path, maximumSize: maxFileSize).mapError { refusal in
+            Problem(message: refusal.description.replacingOccurrences(of: path + " is", with: "the document is"),
+                    status: ExitStatus.invalidDocument)
+        }
+    }
+}
