@@ -57,10 +57,11 @@ extension Interpreter {
         }
     }
 
-    /// Fetches and checks the document at `url` through the transport (files, stubs, the network).
+    /// Fetches and checks the document at `url` through the transport (files, stubs, the network), as
+    /// the view on screen asks for it (a document loaded over the network may not read local files).
     func loadDocument(_ url: String) async -> Result<Document, ActionFailure> {
         let response: HTTPResponse
-        do { response = try await environment.fetch(url, for: "$href") } catch { return .failure(error) }
+        do { response = try await (views.top?.context.environment ?? environment).fetch(url, for: "$href") } catch { return .failure(error) }
         let name = URL(string: url).flatMap { $0.isFileURL ? $0.path : nil } ?? url
         do {
             return .success(try Document.load(SourceFile(name: name, bytes: response.body)))

@@ -34,6 +34,20 @@ import Testing
         #expect(await jasonrun([flow.path, "--allow-read", "/no/such/folder"]).status == 64)
     }
 
+    @Test func aDocumentFromTheNetworkCannotOpenLocalFiles() async throws {
+        let remote = #"{"$jason": {"head": {"actions": {"$load": {"type": "$href", "options": {"url": "file://secret.json"}, "error": {"type": "$util.toast", "options": {"text": "{{$jason.message}}"}}}}}}}"#
+        let stubs = try Paths.write(#"{"network": [{"request": {"url": "https://example.com/remote.json"}, "response": {"status": 200, "body": \#(remote)}}]}"#,
+                                    name: "stubs.json")
+        let folder = stubs.deletingLastPathComponent().path
+        try #"{"$jason": {"head": {"actions": {"$load": {"type": "$util.toast", "options": {"text": "secret"}}}}}}"#
+            .write(toFile: folder + "/secret.json", atomically: true, encoding: .utf8)
+        try #"{"$jason": {"head": {"actions": {"$load": {"type": "$href", "options": {"url": "https://example.com/remote.json"}}}}}}"#
+            .write(toFile: folder + "/flow.json", atomically: true, encoding: .utf8)
+        let r = await jasonrun([folder + "/flow.json", "--stubs", stubs.path, "--offline"])
+        #expect(r.out.contains("refused: a document loaded from https://example.com/remote.json may not read local files"), "\(r.out) \(r.err)")
+        #expect(!r.out.contains("[toast] secret"))
+    }
+
     @Test func aFlowFromStandardInputHasNoFolder() async throws {
         let r = await jasonrun(["-"], stdin: reader("file://data.json"))
         #expect(r.out.hasPrefix("[toast] a flow read from stdin has no folder: relative URL data.json"), "\(r.out)")
