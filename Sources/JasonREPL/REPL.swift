@@ -45,6 +45,8 @@ public final class REPL: @unchecked Sendable {
         }
         reader.finish()
         debugger.shutdown()
+        // Like a script, a session whose last chain failed says so in its exit status.
+        if case .failed = session.state { return 1 }
         return 0
     }
 
