@@ -219,7 +219,7 @@ public final class Interpreter {
         case .handler(let type):
             guard let handler = registry.handler(for: type) else {
                 return await fail(call, step, in: &chain, ActionFailure(message: unknownTypeMessage(type), type: type),
-                                  id: .unknownAction)
+                                  id: .unknownAction, at: locate(call.path.pointer.appending("type"), in: call))
             }
             var options = step.options
             if let spec = handler.spec {

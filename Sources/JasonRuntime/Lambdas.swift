@@ -12,8 +12,13 @@ extension Interpreter {
             return await fail(call, step, in: &chain, failure, id: .unknownLambda)
         }
         guard let callee = document.actions[name] else {
-            let failure = ActionFailure(message: "no action named '\(name)' in head.actions", type: "$lambda")
-            return await fail(call, step, in: &chain, failure, id: .unknownLambda)
+            let names = document.actions.keys.sorted()
+            let known = names.isEmpty ? "it has none" : "it has " + names.joined(separator: ", ")
+            let isTrigger = if case .trigger = call.target { true } else { false }
+            let failure = ActionFailure(message: "no action named '\(name)' in head.actions (\(known))",
+                                        type: isTrigger ? "trigger" : "$lambda")
+            let written = isTrigger ? call.path.pointer.appending("trigger") : call.path.pointer.appending("options")
+            return await fail(call, step, in: &chain, failure, id: .unknownLambda, at: locate(written, in: call))
         }
         if !call.isTail {
             guard chain.frames.count < limits.maxCallDepth else {

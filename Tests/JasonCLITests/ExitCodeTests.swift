@@ -24,9 +24,9 @@ import Testing
         let file = try Paths.write("{\"$jason\": {\"head\": {\"actions\": {\n  \"$load\": {\"type\": \"$nosuch.x\"}\n}}}}")
         let r = await jasonrun([file.path])
         #expect(r.status == 1)
-        #expect(r.err.contains("\(file.path):2:12: error: unknown action type '$nosuch.x' (no error branch) [unknown-action]"))
-        #expect(r.err.contains("  at /$jason/head/actions/$load"))
-        #expect(r.err.contains("  2 |   \"$load\": {\"type\": \"$nosuch.x\"}\n    |            ^"))
+        #expect(r.err.contains("\(file.path):2:21: error: unknown action type '$nosuch.x' (no error branch) [unknown-action]"))
+        #expect(r.err.contains("  at /$jason/head/actions/$load/type"))
+        #expect(r.err.contains("  2 |   \"$load\": {\"type\": \"$nosuch.x\"}\n    |                     ^"))
     }
 
     @Test(arguments: [

@@ -49,7 +49,7 @@ import Testing
         let r = try await run(document(#"""
             "$load": {"trigger": "missing", "error": {"type": "$test.print", "options": {"e": "{{$jason.message}}"}}}
             """#))
-        #expect(r.printed == [#"{"e":"no action named 'missing' in head.actions"}"#])
+        #expect(r.printed == [#"{"e":"no action named 'missing' in head.actions (it has $load)"}"#])
         #expect(r.diagnostics.isEmpty)
     }
 
@@ -57,8 +57,9 @@ import Testing
         let r = try await run(document(#""$load": {"trigger": "missing"}"#))
         let d = try #require(r.diagnostics.first)
         #expect(d.id == .unknownLambda)
-        #expect(d.pointer?.description == "/$jason/head/actions/$load")
-        #expect(d.location == SourceLocation(line: 1, column: 72))
+        // Located at the name that is wrong, not at the action's brace (issue 12, item 13).
+        #expect(d.pointer?.description == "/$jason/head/actions/$load/trigger")
+        #expect(d.location == SourceLocation(line: 1, column: 84))
     }
 
     @Test func s10ALambdaThatDoesNotReturnEndsTheWholeChain() async throws {
@@ -112,7 +113,7 @@ import Testing
         #expect(r.printed.isEmpty)
         let d = try #require(r.diagnostics.first)
         #expect(d.id == .unknownAction)
-        #expect(d.location == SourceLocation(line: 1, column: 1))
+        #expect(d.location == SourceLocation(line: 2, column: 11))   // the "type" value, not the action's brace
         #expect(d.message.contains("$util.nosuch"))
     }
 
