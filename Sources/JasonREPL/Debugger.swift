@@ -18,15 +18,41 @@ public struct SessionSetup: Sendable {
 /// restores one (exact, and as fast after a million actions as after one), and going forward again
 /// over that recorded past replays it, printing what it printed, instead of asking the world again.
 final class Debugger {
-    /// The run as it was when an action was about to be performed.
+    /// The run as it was when an action was about to be performed. One is kept per action, so what
+    /// is seldom set sits behind a reference.
     struct Moment {
         var snapshot: RunSnapshot
         /// What performing that action (and what ran after it, up to the next moment) printed.
         var printed: [String] = []
         /// The action failed when it was performed.
-        var failed: (step: ActionStep, payload: JSON?)?
+        var failure: Failure?
         /// How the last chain before this moment ended, if it failed.
-        var lastFailure: Diagnostic?
+        var lastFailure: Diagnostic? { lastFailureBox?.diagnostic }
+        let lastFailureBox: EndedInFailure?
+
+        init(snapshot: RunSnapshot, lastFailure: Diagnostic?) {
+            self.snapshot = snapshot
+            lastFailureBox = lastFailure.map(EndedInFailure.init)
+        }
+
+        var failed: (step: ActionStep, payload: JSON?)? {
+            get { failure.map { ($0.step, $0.payload) } }
+            set { failure = newValue.map { Failure(step: $0.step, payload: $0.payload) } }
+        }
+    }
+
+    final class Failure {
+        let step: ActionStep
+        let payload: JSON?
+        init(step: ActionStep, payload: JSON?) {
+            self.step = step
+            self.payload = payload
+        }
+    }
+
+    final class EndedInFailure {
+        let diagnostic: Diagnostic
+        init(_ diagnostic: Diagnostic) { self.diagnostic = diagnostic }
     }
 
     let setup: SessionSetup

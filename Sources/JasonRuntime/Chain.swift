@@ -28,9 +28,15 @@ struct Chain: Sendable {
 }
 
 /// An action about to be performed: the call as written and its options rendered for this run of it.
-struct Prepared: Sendable {
-    var call: ActionCall
-    var step: ActionStep
+/// A class, so that the snapshots a debugger keeps of every step share it instead of copying it.
+final class Prepared: Sendable {
+    let call: ActionCall
+    let step: ActionStep
+
+    init(call: ActionCall, step: ActionStep) {
+        self.call = call
+        self.step = step
+    }
 }
 
 /// Where the chain goes after one action.

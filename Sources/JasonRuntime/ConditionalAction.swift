@@ -48,7 +48,7 @@ extension Interpreter {
     /// A compiled branch with the options of its actions rendered now, as rendering the whole branch
     /// would have done (expressions that stay unresolved survive for the action's own render, R13).
     func bind(_ node: ActionNode, data: JSON) -> ActionNode {
-        guard case .call(var call) = node else { return node }
+        guard node.rendersOptions, case .call(var call) = node else { return node }
         if call.optionsNeedRendering, let options = call.options {
             call.options = renderer.render(options, data: data).value
             call.optionsNeedRendering = call.options?.containsTemplateMarker ?? false
@@ -56,5 +56,13 @@ extension Interpreter {
         call.success = call.success.map { bind($0, data: data) }
         call.error = call.error.map { bind($0, data: data) }
         return .call(call)
+    }
+}
+
+extension ActionNode {
+    /// Whether this call, or one in its `success`/`error`, has options to render.
+    var rendersOptions: Bool {
+        guard case .call(let call) = self else { return false }
+        return call.optionsNeedRendering || call.success?.rendersOptions == true || call.error?.rendersOptions == true
     }
 }

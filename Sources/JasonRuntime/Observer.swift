@@ -47,7 +47,7 @@ public enum ExecutionEvent: Sendable {
 
 public enum ChainOutcome: Sendable {
     case finished
-    case failed(Diagnostic)
+    indirect case failed(Diagnostic)
     /// The view the chain ran in went away while an action was under way (R20, S24); nothing more runs.
     case abandoned(String)
 }

@@ -8,12 +8,16 @@ import JasonJSON
 /// Not in it: what JavaScript itself holds (globals a `$script.include` defined), stores kept in files,
 /// and what was already printed.
 package struct RunSnapshot: Sendable {
+    struct SavedView: Sendable {
+        let view: View
+        let variables: ViewState.Values
+        let callback: View.Callback?
+    }
+
     let chain: Chain?
     let steps: Int
     let inbox: [QueuedCall]
-    let views: [View]
-    let variables: [ViewState.Values]
-    let callbacks: [View.Callback?]
+    let views: [SavedView]
     let timers: (entries: [TimerTable.Entry], started: Int)
     let clock: Double?
     let stores: [String: JSONObject]?
@@ -25,10 +29,11 @@ package struct RunSnapshot: Sendable {
 
 extension Interpreter {
     package func snapshot() -> RunSnapshot {
-        let views = views.all
+        let views = views.all.map { view in
+            RunSnapshot.SavedView(view: view, variables: view.state.saved, callback: view.callback.withLock { $0 })
+        }
         return RunSnapshot(
-            chain: chain, steps: steps, inbox: inbox.saved, views: views, variables: views.map(\.state.saved),
-            callbacks: views.map { $0.callback.withLock { $0 } }, timers: timers.saved,
+            chain: chain, steps: steps, inbox: inbox.saved, views: views, timers: timers.saved,
             clock: (environment.clock as? VirtualClock)?.now, stores: environment.stores.memory?.saved,
             reported: issues.count)
     }
@@ -38,10 +43,10 @@ extension Interpreter {
         chain = snapshot.chain
         steps = snapshot.steps
         inbox.saved = snapshot.inbox
-        views.restore(snapshot.views)
-        for (i, view) in snapshot.views.enumerated() {
-            view.state.saved = snapshot.variables[i]
-            view.callback.withLock { $0 = snapshot.callbacks[i] }
+        views.restore(snapshot.views.map(\.view))
+        for saved in snapshot.views {
+            saved.view.state.saved = saved.variables
+            saved.view.callback.withLock { $0 = saved.callback }
         }
         timers.saved = snapshot.timers
         if let time = snapshot.clock, let clock = environment.clock as? VirtualClock { clock.restore(time) }

@@ -38,15 +38,23 @@ public final class MemoryStore: KeyValueStore {
 
     var saved: JSONObject {
         get { contents.withLock { $0 } }
-        set { contents.withLock { $0 = newValue } }
+        set {
+            contents.withLock { $0 = newValue }
+            written.add(1, ordering: .relaxed)
+        }
     }
 
     public func update(_ change: (inout JSONObject) -> Void) throws(StoreError) -> JSONObject {
         contents.withLock { value in
             change(&value)
+            written.add(1, ordering: .relaxed)
             return value
         }
     }
+
+    private let written = Atomic(0)
+    /// How many writes it has had (restoring a snapshot counts as one).
+    var writes: Int { written.load(ordering: .relaxed) }
 }
 
 /// Where `$global`, `$session` and each view's `$cache` are kept.
@@ -90,11 +98,22 @@ final class MemoryStores: Sendable {
         }
     }
 
+    /// The last contents handed out and the writes they reflect: while nothing is written, snapshots
+    /// share one dictionary instead of making one each.
+    private let last = Mutex<(writes: Int, contents: [String: JSONObject])?>(nil)
+
+    private var writes: Int {
+        global.writes + session.writes + caches.withLock { $0.values.reduce(0) { $0 + $1.writes } }
+    }
+
     /// Every store's contents, by name (`$global`, `$session`, or the cache's URL).
     var saved: [String: JSONObject] {
         get {
+            let writes = writes
+            if let last = last.withLock({ $0 }), last.writes == writes { return last.contents }
             var contents = ["$global": global.saved, "$session": session.saved]
             for (url, store) in caches.withLock({ $0 }) { contents["cache " + url] = store.saved }
+            last.withLock { $0 = (writes, contents) }
             return contents
         }
         set {
