@@ -23,6 +23,38 @@ public enum ActionReference {
         return lines.joined(separator: "\n") + "\n"
     }
 
+    /// `jasonrun help`: every action by group, with the first sentence of its summary.
+    public static func catalog(_ registry: ActionRegistry = StandardLibrary.registry) -> String {
+        var groups: [(name: String, entries: [(type: String, summary: String)])] = []
+        for (type, spec) in registry.specs {
+            let group = type.firstIndex(of: ".").map { String(type[..<$0]) } ?? "core"
+            let entry = (type: type, summary: firstSentence(spec.summary))
+            if let i = groups.firstIndex(where: { $0.name == group }) {
+                groups[i].entries.append(entry)
+            } else {
+                groups.append((group, [entry]))
+            }
+        }
+        groups.sort { ($0.name == "core" ? "" : $0.name) < ($1.name == "core" ? "" : $1.name) }
+        let width = registry.specs.map(\.type.count).max() ?? 0
+        var lines = ["Actions, by group (jasonrun help ACTION for one; jasonrun --help for the options of a run):"]
+        for group in groups {
+            lines += ["", group.name == "core" ? "core actions" : group.name]
+            lines += group.entries.map { "  " + $0.type.padding(width) + "  " + $0.summary }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The known action type closest to a misspelt one.
+    public static func suggestion(for type: String, in registry: ActionRegistry = StandardLibrary.registry) -> String? {
+        Suggestion.closest(to: type, among: registry.specs.map(\.type))
+    }
+
+    static func firstSentence(_ text: String) -> String {
+        guard let end = text.range(of: ". ") else { return text }
+        return String(text[..<end.lowerBound]) + "."
+    }
+
     static func describe(_ option: OptionSpec) -> String {
         var text = kind(option) + (option.required ? ", required" : "")
         if let fallback = option.defaultValue { text += ", default \(fallback)" }

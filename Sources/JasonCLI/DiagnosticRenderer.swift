@@ -6,6 +6,8 @@ import JasonRuntime
 struct DiagnosticRenderer {
     /// The files diagnostics may point into (the flow, a stub file, a recording).
     var sources: [SourceFile]
+    /// How much of a long source line is shown around the column (minified flows are one line).
+    var window = 100
 
     func render(_ diagnostic: Diagnostic) -> String {
         var head = diagnostic.file ?? "jasonrun"
@@ -15,15 +17,34 @@ struct DiagnosticRenderer {
             lines.append("  at " + (pointer.description.isEmpty ? "/" : pointer.description))
         }
         if let location = diagnostic.location, let source = sources.first(where: { $0.name == diagnostic.file }) {
-            let text = source.lineText(location.line)
+            let (text, lead) = excerpt(source.lineText(location.line), column: location.column)
             let number = String(location.line)
             let gutter = String(repeating: " ", count: number.count)
-            // Keep tabs in the caret line so the caret lines up under tabbed source.
-            let lead = String(text.unicodeScalars.prefix(location.column - 1).map { $0 == "\t" ? "\t" : " " })
             lines.append("  \(number) | \(text)")
             lines.append("  \(gutter) | \(lead)^")
         }
         lines += diagnostic.notes.map { "  note: " + $0 }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The part of `line` shown, at most `window` characters around `column` with `…` where it is cut,
+    /// and the blanks that put a caret under the column (tabs kept, so the caret lines up).
+    func excerpt(_ line: String, column: Int) -> (text: String, lead: String) {
+        let scalars = Array(line.unicodeScalars)
+        let at = min(max(column - 1, 0), scalars.count)
+        var start = 0, end = scalars.count
+        if scalars.count > window {
+            start = max(0, at - window / 2)
+            end = min(scalars.count, start + window)
+            start = max(0, end - window)
+        }
+        var text = String(String.UnicodeScalarView(scalars[start..<end]))
+        var lead = String(scalars[start..<at].map { $0 == "\t" ? "\t" : " " })
+        if start > 0 {
+            text = "…" + text
+            lead = " " + lead
+        }
+        if end < scalars.count { text += "…" }
+        return (text, lead)
     }
 }

@@ -2,10 +2,13 @@ import ArgumentParser
 
 /// The `jasonrun` command line. `jasonrun FLOW.json` runs a flow; subcommands come with later issues.
 public struct Jasonrun: ParsableCommand {
+    /// What `jasonrun --version` prints.
+    public static let version = "0.2.0"
+
     public static let configuration = CommandConfiguration(
         commandName: "jasonrun",
         abstract: "Run Jasonette action JSON as a program.",
-        usage: "jasonrun FLOW.json [--trace[=json]] [--render json|tree|none] [--state-dir D | --no-persist] [--max-steps N]\n  jasonrun repl [FLOW.json] [--stubs F] [--offline]\n  jasonrun help ACTION\n  jasonrun <subcommand>",
+        usage: "jasonrun FLOW.json [--trace[=json]] [--render json|tree|none] [--state-dir D | --no-persist] [--max-steps N]\n  jasonrun repl [FLOW.json] [--stubs F] [--offline]\n  jasonrun help [ACTION]\n  jasonrun --version\n  jasonrun <subcommand>",
         subcommands: [RunCommand.self, ReplCommand.self],
         defaultSubcommand: RunCommand.self)
 
@@ -13,12 +16,22 @@ public struct Jasonrun: ParsableCommand {
 
     /// Parses `arguments` (without the program name), runs the command and returns the exit status.
     public static func main(_ arguments: [String], io: any TerminalIO) async -> Int32 {
+        if arguments == ["--version"] {
+            io.writeOut("jasonrun \(version)\n")
+            return ExitStatus.ok
+        }
+        if arguments == ["help"] {
+            io.writeOut(ActionReference.catalog())
+            return ExitStatus.ok
+        }
         // `jasonrun help ACTION` (an action type, as in `$util.alert` or `trigger`): the action's reference.
         if arguments.count == 2, arguments[0] == "help", !Self.configuration.subcommands.contains(where: {
             $0.configuration.commandName == arguments[1]
         }) {
             guard let text = ActionReference.help(for: arguments[1]) else {
-                io.writeErr("jasonrun: no action '\(arguments[1])'; the known ones are listed in Docs/Actions.md\n")
+                var message = "jasonrun: no such action '\(arguments[1])'"
+                if let near = ActionReference.suggestion(for: arguments[1]) { message += "; did you mean \(near)?" }
+                io.writeErr(message + " (jasonrun help lists them all)\n")
                 return ExitStatus.usage
             }
             io.writeOut(text)
@@ -38,9 +51,22 @@ public struct Jasonrun: ParsableCommand {
         }
     }
 
-    /// `--trace` alone means `--trace=text` (ArgumentParser options always take a value).
+    /// `--trace` alone means `--trace=text` (ArgumentParser options always take a value); `--trace json`
+    /// and `--trace text` are the spaced forms of `--trace=json` and `--trace=text`.
     static func normalize(_ arguments: [String]) -> [String] {
-        arguments.map { $0 == "--trace" ? "--trace=text" : $0 }
+        var out: [String] = []
+        var i = 0
+        while i < arguments.count {
+            defer { i += 1 }
+            guard arguments[i] == "--trace" else { out.append(arguments[i]); continue }
+            if i + 1 < arguments.count, let format = TraceFormat(rawValue: arguments[i + 1]) {
+                out.append("--trace=\(format.rawValue)")
+                i += 1
+            } else {
+                out.append("--trace=text")
+            }
+        }
+        return out
     }
 }
 

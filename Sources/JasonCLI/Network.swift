@@ -5,9 +5,12 @@ import JasonRuntime
 
 /// The transports a run stacks up from its options: stubs first, then `file://` URLs, then the real
 /// network (recorded with --record), a recording (--replay), or nothing at all (--offline).
-struct Network {
-    var transport: any HTTPTransport
+struct Network: Sendable {
+    /// Everything below the stubs.
+    var below: any HTTPTransport
     var replayer: ReplayingTransport?
+    var stubs: [StubTransport.Stub]?
+    var clock: any InterpreterClock
     /// The stub file's answers; each run gets a fresh book of them (a REPL replays runs).
     var answers: [String: [DeviceAnswer]] = [:]
 
@@ -17,8 +20,9 @@ struct Network {
         var isMissingFile = false
     }
 
-    init(stubs: String?, record: String?, replay: String?, offline: Bool, clock: any InterpreterClock,
-         files: FileAccess) throws(LoadError) {
+    init(stubs stubFile: String?, record: String?, replay: String?, offline: Bool,
+         clock: any InterpreterClock, files: FileAccess) throws(LoadError) {
+        self.clock = clock
         var base: any HTTPTransport = offline ? OfflineTransport() : HTTPClientTransport()
         if let replay {
             let file = try Self.read(replay)
@@ -28,17 +32,24 @@ struct Network {
             base = replayer!
         }
         if let record { base = RecordingTransport(next: base, path: record) }
-        transport = FileTransport(next: base, access: files)
-        if let stubs {
-            let file = try Self.read(stubs)
+        below = FileTransport(next: base, access: files)
+        if let stubFile {
+            let file = try Self.read(stubFile)
             do {
                 let contents = try StubFile.load(file)
-                transport = StubTransport(stubs: contents.network, next: transport, clock: clock)
+                stubs = contents.network
                 answers = contents.answers
             } catch {
                 throw LoadError(diagnostic: error, source: file)
             }
         }
+    }
+
+    /// The stack for one run: stubs that start unused (each list from its first response), if any.
+    func transport() -> (any HTTPTransport, StubTransport?) {
+        guard let stubs else { return (below, nil) }
+        let stubbed = StubTransport(stubs: stubs, next: below, clock: clock)
+        return (stubbed, stubbed)
     }
 
     static func read(_ path: String) throws(LoadError) -> SourceFile {

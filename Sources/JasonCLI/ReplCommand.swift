@@ -65,9 +65,9 @@ struct ReplCommand: ParsableCommand {
         }
         let viewURL = file.map { URL(fileURLWithPath: $0).standardizedFileURL.absoluteString } ?? ""
         let answers = network.answers
-        let transport = network.transport
         let setup = SessionSetup(registry: StandardLibrary.registry) { console in
-            ActionEnvironment(console: console, viewURL: viewURL, transport: transport, answers: AnswerBook(answers))
+            ActionEnvironment(console: console, viewURL: viewURL, transport: network.transport().0,
+                              answers: AnswerBook(answers))
         }
         let renderer = DiagnosticRenderer(sources: sources)
         let historyFile = history ?? Self.defaultHistory

@@ -17,9 +17,29 @@ struct RunCommand: ParsableCommand {
     @Argument(help: "The flow to run: a {\"$jason\": …} document or one action object; '-' reads standard input.")
     var file: String
 
-    @Option(help: ArgumentHelp("Print one line per action boundary on standard error: text or json.",
+    @Option(help: ArgumentHelp("Print one line per action boundary, numbered and timed, on standard error: text or json.",
                                valueName: "format"))
     var trace: TraceFormat?
+
+    @Option(help: ArgumentHelp("Write the trace to this file instead of standard error (text unless --trace json).",
+                               valueName: "file"))
+    var traceFile: String?
+
+    @Flag(help: "Make unresolved {{ }} expressions errors: the run exits 1 (they are warnings otherwise).")
+    var strict = false
+
+    @Option(help: ArgumentHelp("$params of the first view: a JSON object, or @file.", valueName: "json"))
+    var params: String?
+
+    @Option(help: ArgumentHelp("$jason the first chain starts with: JSON, or @file.", valueName: "json"))
+    var jason: String?
+
+    @Option(help: ArgumentHelp("$global to start with, over the saved one: a JSON object, or @file. $global is then kept in memory for this run.",
+                               valueName: "json"))
+    var global: String?
+
+    @Flag(help: "At the end, print the $jason the last chain ended with on standard output, as JSON (null when undefined).")
+    var printJason = false
 
     @Option(help: ArgumentHelp("How $render shows a body: json, tree or none.", valueName: "mode"))
     var render: RenderMode = .json
@@ -46,11 +66,11 @@ struct RunCommand: ParsableCommand {
     @Flag(help: "Run timers on the wall clock instead of the virtual clock.")
     var realTime = false
 
-    @Option(help: ArgumentHelp("Stop when timers would run past this time: seconds, or with s, ms or m (default 60s).",
+    @Option(help: ArgumentHelp("Stop when timers would run past this time: seconds, or with s, ms or m (default 60s; 0 for no limit).",
                                valueName: "time"))
     var timeLimit: String = "60s"
 
-    @Option(help: "Stop after this many actions (0 for no limit).")
+    @Option(help: "Stop after this many actions (default 1,000,000; 0 for no limit).")
     var maxSteps: Int = 1_000_000
 
     @OptionGroup var files: FileOptions
@@ -82,6 +102,14 @@ struct RunCommand: ParsableCommand {
             }
         }
         var renderer = DiagnosticRenderer(sources: [source])
+        let seeds: RunSeeds
+        do {
+            seeds = try RunSeeds(params: params, jason: jason, global: global)
+        } catch {
+            if let file = error.source { renderer.sources.append(file) }
+            io.writeErr(renderer.render(error.diagnostic))
+            return error.isMissingFile ? ExitStatus.noInput : ExitStatus.usage
+        }
         let document: Document
         do {
             document = try Document.load(source)
@@ -99,31 +127,57 @@ struct RunCommand: ParsableCommand {
             io.writeErr(renderer.render(error.diagnostic))
             return error.isMissingFile ? ExitStatus.noInput : ExitStatus.invalidDocument
         }
-        let environment = ActionEnvironment(
-            console: LineConsole(io: io, renderMode: render),
-            stores: noPersist ? .inMemory() : .files(in: stateDir ?? Stores.defaultDirectory),
+        let output: RunOutput
+        do { output = try RunOutput(io: io, trace: trace, traceFile: traceFile, renderer: renderer) } catch {
+            io.writeErr("jasonrun: \(error.message)\n")
+            return ExitStatus.usage
+        }
+        defer { output.close() }
+        if let stubsFile = stubs, let data = FileManager.default.contents(atPath: stubsFile) {
+            output.renderer.sources.append(SourceFile(name: stubsFile, bytes: [UInt8](data)))
+        }
+        let lint = document.lint().map(strictTemplates)
+        output.report(lint)
+        let (transport, stubbed) = network.transport()
+        var environment = ActionEnvironment(
+            console: LineConsole(io: io, renderMode: render, errorsAsJSON: output.jsonOnStandardError),
+            stores: seeds.stores(noPersist ? .inMemory() : .files(in: stateDir ?? Stores.defaultDirectory)),
             viewURL: file == "-" ? "stdin:" : URL(fileURLWithPath: file).standardizedFileURL.absoluteString,
-            clock: clock, transport: network.transport, answers: AnswerBook(network.answers),
+            clock: clock, transport: transport, answers: AnswerBook(network.answers),
             input: file == "-" ? nil : io.typist, startDate: Date().timeIntervalSince1970)
+        environment.params = seeds.params ?? [:]
         let interpreter = Interpreter(document: document, registry: StandardLibrary.registry, environment: environment)
         interpreter.limits.maxSteps = maxSteps == 0 ? nil : maxSteps
-        interpreter.limits.timeLimit = Self.seconds(timeLimit)
-        if let trace { interpreter.observers.append(TraceObserver(format: trace, io: io)) }
+        interpreter.limits.timeLimit = Self.seconds(timeLimit).flatMap { $0 == 0 ? nil : $0 }
+        if let format = output.traceFormat {
+            interpreter.observers.append(TraceObserver(format: format, clock: clock, write: output.writeTrace))
+        }
+        let templates = TemplateReport(strict: strict)
+        let finalJason = FinalJason()
+        interpreter.observers += [templates, finalJason]
         interpreter.start()
         if interpreter.inbox.isEmpty {
-            io.writeErr("jasonrun: \(source.name): nothing to run (the document has no $load or $show action)\n")
+            output.report([Diagnostic(.nothingToRun, .warning, "nothing to run: the document has no $load or $show action",
+                                      file: source.name)])
         }
+        seeds.seedFirstChain(of: interpreter)
         await interpreter.runUntilIdle()
         let mismatches = network.replayer?.mismatches.map { Diagnostic(.replayMismatch, .error, $0, file: replay) } ?? []
-        for diagnostic in interpreter.diagnostics + mismatches {
-            if trace == .json {
-                io.writeErr(JSONPrinter.compact(diagnosticJSON(diagnostic)) + "\n")
-            } else {
-                io.writeErr(renderer.render(diagnostic))
-            }
+        var others: [Diagnostic] = []
+        for diagnostic in interpreter.diagnostics {
+            if diagnostic.id == .template { templates.add(diagnostic) } else { others.append(diagnostic) }
         }
-        let failed = (interpreter.diagnostics + mismatches).contains { $0.severity == .error }
-        return failed ? ExitStatus.unhandledError : ExitStatus.ok
+        let all = templates.diagnostics + others + mismatches + (stubbed?.unused ?? [])
+        output.report(all)
+        if printJason { io.writeOut(JSONPrinter.pretty(finalJason.value ?? .null) + "\n") }
+        return (lint + all).contains { $0.severity == .error } ? ExitStatus.unhandledError : ExitStatus.ok
+    }
+
+    /// With --strict, an unclosed `{{` is an error like an unresolved one.
+    func strictTemplates(_ diagnostic: Diagnostic) -> Diagnostic {
+        var d = diagnostic
+        if strict, d.id == .unclosedTemplate { d.severity = .error }
+        return d
     }
 
     /// "90", "90s", "1500ms", "2m" in seconds.
@@ -133,18 +187,5 @@ struct RunCommand: ParsableCommand {
             return Double(text.dropLast(suffix.count)).map { $0 * scale }.flatMap { $0 >= 0 ? $0 : nil }
         }
         return Double(text).flatMap { $0 >= 0 ? $0 : nil }
-    }
-
-    func diagnosticJSON(_ d: Diagnostic) -> JSON {
-        var object: JSONObject = ["event": "diagnostic", "id": .string(d.id.rawValue),
-                                  "severity": .string(d.severity.rawValue), "message": .string(d.message)]
-        if let file = d.file { object["file"] = .string(file) }
-        if let location = d.location {
-            object["line"] = .int(location.line)
-            object["column"] = .int(location.column)
-        }
-        if let pointer = d.pointer { object["pointer"] = .string(pointer.description) }
-        if !d.notes.isEmpty { object["notes"] = .array(d.notes.map(JSON.string)) }
-        return .object(object)
     }
 }

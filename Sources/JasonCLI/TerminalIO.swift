@@ -85,10 +85,16 @@ public enum RenderMode: String, Sendable, CaseIterable, ExpressibleByArgument {
 struct LineConsole: Console {
     let io: any TerminalIO
     var renderMode: RenderMode = .json
+    /// Standard error is a JSON-lines trace: lines for it (`$log.*`) go as `{"event":"log","text":…}`.
+    var errorsAsJSON = false
     var components = ComponentRegistry.standard
 
     func print(_ line: String) { io.writeOut(line + "\n") }
-    func printError(_ line: String) { io.writeErr(line + "\n") }
+
+    func printError(_ line: String) {
+        guard errorsAsJSON else { return io.writeErr(line + "\n") }
+        io.writeErr(JSONPrinter.compact(["event": "log", "text": .string(line)]) + "\n")
+    }
 
     func present(body: JSON) {
         switch renderMode {

@@ -1,52 +1,65 @@
 import JasonJSON
 import JasonRuntime
 import JasonTemplate
+import Synchronization
 
 public enum TraceFormat: String, Sendable, CaseIterable {
     case text, json
 }
 
-/// `--trace`: one line per action boundary on standard error, as text or as JSON lines.
+/// `--trace`: one line per action boundary, as text or as JSON lines, each numbered and stamped with the
+/// interpreter's clock (virtual seconds unless --real-time), on standard error or in --trace-file.
 final class TraceObserver: ExecutionObserver {
     let format: TraceFormat
-    let io: any TerminalIO
+    let write: @Sendable (String) -> Void
+    let clock: any InterpreterClock
+    private let sequence = Mutex(0)
 
-    init(format: TraceFormat, io: any TerminalIO) {
+    init(format: TraceFormat, clock: any InterpreterClock, write: @escaping @Sendable (String) -> Void) {
         self.format = format
-        self.io = io
+        self.clock = clock
+        self.write = write
     }
 
     func observe(_ event: ExecutionEvent) async {
+        if case .branchTaken = event, format == .text { return }
+        let number = sequence.withLock { n in n += 1; return n }
         switch format {
-        case .text: text(event).map { io.writeErr($0 + "\n") }
-        case .json: io.writeErr(JSONPrinter.compact(json(event)) + "\n")
+        case .text:
+            text(event).map { write("trace: #\(number) @\(JSNumber.format(clock.now))s " + $0 + "\n") }
+        case .json:
+            guard case .object(var object) = json(event) else { return }
+            object["seq"] = .int(number)
+            object["time"] = .double(clock.now)
+            write(JSONPrinter.compact(.object(object)) + "\n")
         }
     }
 
+    /// The text of one event, after `trace: #N @Ts `.
     func text(_ event: ExecutionEvent) -> String? {
         switch event {
         case .chainStarted(let origin):
-            return "trace: chain \(origin)"
+            return "chain \(origin)"
         case .willRun(let step):
-            var line = "trace: \(indent(step))run   \(step.name)  \(step.path)"
+            var line = "\(indent(step))run   \(step.name)  \(step.path)"
             for d in step.templateDiagnostics {
                 var place = d.file ?? "<input>"
                 if let location = d.location { place += ":\(location)" }
-                line += "\ntrace: \(indent(step))  template \(place) \(d.pointer): \(d.message)"
+                line += "\ntrace:   \(indent(step))template \(place) \(d.pointer): \(d.message)"
             }
             return line
         case .succeeded(let step, let jason):
-            return "trace: \(indent(step))ok    \(step.name)  $jason=\(Self.brief(jason))"
+            return "\(indent(step))ok    \(step.name)  $jason=\(Self.brief(jason))"
         case .failed(let step, let payload):
-            return "trace: \(indent(step))error \(step.name)  $jason=\(Self.brief(payload))"
+            return "\(indent(step))error \(step.name)  $jason=\(Self.brief(payload))"
         case .branchTaken:
             return nil
         case .chainEnded(.finished):
-            return "trace: end"
+            return "end"
         case .chainEnded(.failed(let diagnostic)):
-            return "trace: end (failed: \(diagnostic.message))"
+            return "end (failed: \(diagnostic.message))"
         case .chainEnded(.abandoned(let reason)):
-            return "trace: end (abandoned: \(reason))"
+            return "end (abandoned: \(reason))"
         }
     }
 

@@ -16,6 +16,8 @@ public struct ActionEnvironment: Sendable {
     public var input: (any LineInput)?
     /// Unix time when the clock read 0, for actions that answer with a date.
     public var startDate: Double
+    /// The `$params` of the first view (`jasonrun --params`); later views get theirs from `$href`.
+    public var params: JSONObject = [:]
 
     public init(console: any Console, stores: Stores = .inMemory(), device: JSON = ActionEnvironment.terminal,
                 viewURL: String = "", clock: any InterpreterClock = VirtualClock(),

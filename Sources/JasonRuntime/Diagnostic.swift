@@ -24,6 +24,11 @@ public struct Diagnostic: Error, Sendable, Hashable {
         case replayMismatch = "replay-mismatch"
         case navigation = "navigation"
         case completion = "completion"
+        case unknownKey = "unknown-key"
+        case unclosedTemplate = "unclosed-template"
+        case unusedStub = "unused-stub"
+        case invalidSeed = "invalid-seed"
+        case nothingToRun = "nothing-to-run"
     }
 
     public enum Severity: String, Sendable, Hashable {

@@ -63,7 +63,7 @@ public final class Interpreter {
         self.environment = environment
         renderer = Transformer(evaluator: PathEvaluator.withScriptEngine(scriptEngine))
         views = ViewStack(inbox: inbox)
-        views.push(makeView(document, url: environment.viewURL, transition: .push, params: [:]))
+        views.push(makeView(document, url: environment.viewURL, transition: .push, params: environment.params))
     }
 
     deinit { views.removeAll() }

@@ -13,7 +13,8 @@ extension Interpreter {
         }
         guard let callee = document.actions[name] else {
             let names = document.actions.keys.sorted()
-            let known = names.isEmpty ? "it has none" : "it has " + names.joined(separator: ", ")
+            let known = Suggestion.closest(to: name, among: names).map { "did you mean '\($0)'?" }
+                ?? (names.isEmpty ? "it has none" : "it has " + names.joined(separator: ", "))
             let isTrigger = if case .trigger = call.target { true } else { false }
             let failure = ActionFailure(message: "no action named '\(name)' in head.actions (\(known))",
                                         type: isTrigger ? "trigger" : "$lambda")

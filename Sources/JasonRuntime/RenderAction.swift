@@ -26,9 +26,30 @@ struct RenderAction: ActionHandler {
         }
         let name = options["template"]?.stringValue ?? "body"
         guard let template = context.templates[name] else { return nil }
-        let body = context.renderer.render(template, data: data).value ?? .null
+        let rendered = context.renderer.render(template, data: data)
+        report(rendered.diagnostics, template: name, in: context)
+        let body = rendered.value ?? .null
         context.state.replaceBody(body)
         context.console.present(body: body)
         return nil
+    }
+}
+
+extension RenderAction {
+    /// Expressions of the body that threw, as `template` warnings located in `head.templates`. Undefined
+    /// ones are left to a later pass on purpose (an item's action is rendered again when it runs, S20), and
+    /// so are names not defined yet (a ReferenceError, such as `$jason` before there is one).
+    func report(_ diagnostics: [TemplateDiagnostic], template name: String, in context: ActionContext) {
+        let failures = diagnostics.filter {
+            if case .failed(let error) = $0.kind { !error.hasPrefix("ReferenceError") } else { false }
+        }
+        guard !failures.isEmpty else { return }
+        let document = context.views.all.first { $0.context === context }?.document
+        let base = JSONPointer.root.appending("$jason").appending("head").appending("templates").appending(name)
+        for failure in failures {
+            let pointer = JSONPointer(base.description + failure.pointer.description)
+            let path = document?.locator.path(pointer) ?? ActionPath(pointer: pointer, file: nil, location: nil)
+            context.issues.report(Diagnostic(.template, .warning, failure.message, at: path))
+        }
     }
 }

@@ -131,6 +131,10 @@ extension Interpreter {
     }
 
     func unknownTypeMessage(_ type: String) -> String {
+        let known = registry.types + ControlActions.specs.map(\.type)
+        if let guess = Suggestion.closest(to: type, among: known) {
+            return "unknown action type '\(type)'; did you mean \(guess)?"
+        }
         if type.hasPrefix("$") || type.hasPrefix("@") { return "unknown action type '\(type)'" }
         return "unknown action type '\(type)' (built-in types start with '$')"
     }

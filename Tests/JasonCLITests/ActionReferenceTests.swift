@@ -28,6 +28,6 @@ import Testing
         #expect(io.out.contains("  text  text. the message"))
         let unknown = CapturedIO()
         #expect(await Jasonrun.main(["help", "$nosuch.x"], io: unknown) == 64)
-        #expect(unknown.err.contains("no action '$nosuch.x'"))
+        #expect(unknown.err.contains("no such action '$nosuch.x'"))
     }
 }

@@ -11,12 +11,14 @@ import Testing
             .first { FileManager.default.isExecutableFile(atPath: $0.path) }
     }()
 
-    func launch(_ arguments: [String], stdin: String = "") throws -> (status: Int32, out: String, err: String) {
+    func launch(_ arguments: [String], stdin: String = "", persist: Bool = false) throws
+        -> (status: Int32, out: String, err: String)
+    {
         struct NotBuilt: Error {}
         guard let binary = Self.binary else { throw NotBuilt() }
         let process = Process()
         process.executableURL = binary
-        process.arguments = arguments + ["--no-persist"]
+        process.arguments = arguments + (persist ? [] : ["--no-persist"])
         let input = Pipe(), output = Pipe(), error = Pipe()
         process.standardInput = input
         process.standardOutput = output

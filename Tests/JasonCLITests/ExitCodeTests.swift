@@ -20,6 +20,16 @@ import Testing
         #expect(r.err.isEmpty)
     }
 
+    @Test func unknownTypesAndTriggerNamesSuggestTheNearestName() async throws {
+        let file = try Paths.write(#"{"$jason": {"head": {"actions": {"$load": {"type": "$util.tost", "error": {"trigger": "lod"}}, "load": {"type": "$util.toast"}}}}}"#)
+        let r = await jasonrun([file.path])
+        #expect(r.status == 1)
+        #expect(r.err.contains("no action named 'lod' in head.actions (did you mean 'load'?)"), "\(r.err)")
+        #expect(r.err.contains("at /$jason/head/actions/$load/error/trigger"), "\(r.err)")
+        let typo = try Paths.write(#"{"type": "$util.tost"}"#)
+        #expect(await jasonrun([typo.path]).err.contains("unknown action type '$util.tost'; did you mean $util.toast?"))
+    }
+
     @Test func anUnhandledErrorExitsOneWithALocatedDiagnostic() async throws {
         let file = try Paths.write("{\"$jason\": {\"head\": {\"actions\": {\n  \"$load\": {\"type\": \"$nosuch.x\"}\n}}}}")
         let r = await jasonrun([file.path])
@@ -95,12 +105,15 @@ import Testing
         #expect(r.status == 1)
         let events = try r.err.split(separator: "\n").map { try JSONParser.parse(String($0)) }
         let kinds = events.compactMap { $0["event"]?.stringValue }
-        #expect(kinds == ["chain", "run", "success", "branch", "run", "run", "error", "branch", "end", "diagnostic"])
+        #expect(kinds == ["chain", "run", "success", "branch", "run", "run", "error", "branch", "end", "diagnostic",
+                          "diagnostic"])
+        #expect(events.compactMap { $0["seq"]?.doubleValue } == (1...9).map(Double.init))
         let failing = events[6]
         #expect(failing["pointer"] == "/$jason/head/actions/f")
         #expect(failing["line"] == 3)
         #expect(events[5]["options"] == ["t": "1 {{$jason.q}}"])
         #expect(events[5]["template_diagnostics"]?[0]?["expression"] == "$jason.q")
+        #expect(events[9]["id"] == "template")
         #expect(events.last?["id"] == "unknown-action")
     }
 
@@ -108,8 +121,8 @@ import Testing
         let file = try Paths.write(#"{"type": "$set", "options": {"a": "{{$get.nope}}"}}"#)
         let r = await jasonrun(["--trace", file.path])
         #expect(r.status == 0)
-        #expect(r.err.contains("trace: run   $set  \(file.path):1:1 /"))
+        #expect(r.err.contains("trace: #2 @0s run   $set  \(file.path):1:1 /"))
         #expect(r.err.contains("template \(file.path):1:35 /options/a: {{$get.nope}} is undefined; left as written"))
-        #expect(r.err.contains("trace: ok    $set  $jason=undefined"))
+        #expect(r.err.contains("trace: #3 @0s ok    $set  $jason=undefined"))
     }
 }

@@ -43,46 +43,64 @@ public struct StubFile: Sendable {
             if let method = request["method"], method.stringValue == nil {
                 throw fail("\"method\" must be a string", at.appending("request").appending("method"))
             }
-            let outcome: StubTransport.Outcome
-            var delay = 0.0
+            var outcomes: [StubTransport.Outcome] = []
+            var outcomePaths: [ActionPath] = []
             if case .string(let message)? = members["error"] {
-                outcome = .failure(message)
-            } else if case .object(let response)? = members["response"] {
-                let status: Int
-                switch response["status"] {
-                case nil: status = 200
-                case .int(let s)? where (100...599).contains(s): status = s
-                default: throw fail("\"status\" must be an HTTP status (100-599)", at.appending("response").appending("status"))
+                outcomes = [.failure(message)]
+                outcomePaths = [locator.path(at.appending("error"))]
+            } else if let response = members["response"], case .object = response {
+                outcomes = [try parseResponse(response, at: at.appending("response"), fail: fail)]
+                outcomePaths = [locator.path(at.appending("response"))]
+            } else if case .array(let list)? = members["response"] {
+                guard !list.isEmpty else { throw fail("an empty list answers nothing", at.appending("response")) }
+                for (j, item) in list.enumerated() {
+                    let itemAt = at.appending("response").appending(j)
+                    outcomes.append(try parseResponse(item, at: itemAt, fail: fail))
+                    outcomePaths.append(locator.path(itemAt))
                 }
-                var headers: [HTTPHeader] = []
-                if case .object(let h)? = response["headers"] {
-                    headers = h.map { HTTPHeader($0.key, $0.value.stringValue ?? $0.value.description) }
-                }
-                var body: [UInt8] = []
-                switch response["body"] {
-                case nil, .null?: break
-                case .string(let text)?: body = Array(text.utf8)
-                case let json?:
-                    body = Array(JSONPrinter.compact(json).utf8)
-                    if !headers.contains(where: { $0.name.lowercased() == "content-type" }) {
-                        headers.append(HTTPHeader("Content-Type", "application/json"))
-                    }
-                }
-                switch response["delay"] {
-                case nil: break
-                case .int(let d)? where d >= 0: delay = Double(d)
-                case .double(let d)? where d >= 0: delay = d
-                default: throw fail("\"delay\" must be a number of seconds", at.appending("response").appending("delay"))
-                }
-                outcome = .response(HTTPResponse(status: status, headers: headers, body: body))
             } else {
-                throw fail("each stub needs a \"response\" object or an \"error\" message", at)
+                throw fail("each stub needs a \"response\" (an object, or a list used in order) or an \"error\" message", at)
             }
             stubs.append(StubTransport.Stub(method: request["method"]?.stringValue, urlPattern: url, body: request["body"],
-                                            outcome: outcome, delay: delay))
+                                            outcomes: outcomes, path: locator.path(at), outcomePaths: outcomePaths))
         }
         contents.network = stubs
         return contents
+    }
+
+    /// One `response` object: status, headers, body and delay.
+    static func parseResponse(_ json: JSON, at: JSONPointer, fail: (String, JSONPointer) -> Diagnostic)
+        throws(Diagnostic) -> StubTransport.Outcome
+    {
+        guard case .object(let response) = json else { throw fail("a response is an object: {\"status\": …, \"body\": …}", at) }
+        let status: Int
+        switch response["status"] {
+        case nil: status = 200
+        case .int(let s)? where (100...599).contains(s): status = s
+        default: throw fail("\"status\" must be an HTTP status (100-599)", at.appending("status"))
+        }
+        var headers: [HTTPHeader] = []
+        if case .object(let h)? = response["headers"] {
+            headers = h.map { HTTPHeader($0.key, $0.value.stringValue ?? $0.value.description) }
+        }
+        var body: [UInt8] = []
+        switch response["body"] {
+        case nil, .null?: break
+        case .string(let text)?: body = Array(text.utf8)
+        case let json?:
+            body = Array(JSONPrinter.compact(json).utf8)
+            if !headers.contains(where: { $0.name.lowercased() == "content-type" }) {
+                headers.append(HTTPHeader("Content-Type", "application/json"))
+            }
+        }
+        var delay = 0.0
+        switch response["delay"] {
+        case nil: break
+        case .int(let d)? where d >= 0: delay = Double(d)
+        case .double(let d)? where d >= 0: delay = d
+        default: throw fail("\"delay\" must be a number of seconds", at.appending("delay"))
+        }
+        return .response(HTTPResponse(status: status, headers: headers, body: body), delay: delay)
     }
 
     /// `"answers": {"$geo.get": {"value": …}, "$util.alert": [{"value": …}, {"cancel": true}]}`.

@@ -1,44 +1,79 @@
 import Foundation
 import JasonJSON
 import JasonRuntime
+import Synchronization
 
 /// Canned answers from a `--stubs` file (format: Docs/Stubs.md, schema: Docs/stubs.schema.json).
-/// A request no stub matches goes on to `next` (the network, or offline).
+/// A request no stub matches goes on to `next` (the network, or offline). A stub with a list of
+/// responses gives them in order, and its last one keeps answering.
 public struct StubTransport: HTTPTransport {
     public struct Stub: Sendable {
         var method: String?
         var urlPattern: String
         var body: JSON?
-        var outcome: Outcome
-        var delay: Double
+        var outcomes: [Outcome]
+        /// Where the stub is written in its file, and each of its outcomes.
+        var path: ActionPath
+        var outcomePaths: [ActionPath]
     }
 
     enum Outcome: Sendable {
-        case response(HTTPResponse)
+        case response(HTTPResponse, delay: Double)
         case failure(String)
     }
 
     public var stubs: [Stub]
     public var next: any HTTPTransport
     public var clock: any InterpreterClock
+    /// How many requests each stub has answered; a new transport starts from none.
+    private let uses: UseCounts
 
     public init(stubs: [Stub], next: any HTTPTransport, clock: any InterpreterClock) {
         self.stubs = stubs
         self.next = next
         self.clock = clock
+        uses = UseCounts(stubs.count)
     }
 
     public func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
-        guard let stub = stubs.first(where: { $0.matches(request) }) else { return try await next.send(request) }
-        if stub.delay > 0 { await clock.sleep(until: clock.now + stub.delay) }
-        switch stub.outcome {
-        case .response(let response): return response
-        case .failure(let message): throw TransportError(message)
+        guard let index = stubs.firstIndex(where: { $0.matches(request) }) else { return try await next.send(request) }
+        let stub = stubs[index]
+        let used = uses.counts.withLock { counts in
+            defer { counts[index] += 1 }
+            return counts[index]
+        }
+        switch stub.outcomes[min(used, stub.outcomes.count - 1)] {
+        case .response(let response, let delay):
+            if delay > 0 { await clock.sleep(until: clock.now + delay) }
+            return response
+        case .failure(let message):
+            throw TransportError(message)
+        }
+    }
+
+    /// Warnings for the stubs no request reached, and for responses of a list that were never given.
+    public var unused: [Diagnostic] {
+        let counts = uses.counts.withLock { $0 }
+        return zip(stubs, counts).compactMap { stub, count in
+            if count == 0 {
+                return Diagnostic(.unusedStub, .warning, "no request matched this stub (\(stub.describe))", at: stub.path)
+            }
+            guard count < stub.outcomes.count else { return nil }
+            return Diagnostic(.unusedStub, .warning,
+                              "only \(count) of the \(stub.outcomes.count) responses of this stub were used (\(stub.describe))",
+                              at: stub.outcomePaths[count])
         }
     }
 }
 
+final class UseCounts: Sendable {
+    let counts: Mutex<[Int]>
+    init(_ count: Int) { counts = Mutex(Array(repeating: 0, count: count)) }
+}
+
 extension StubTransport.Stub {
+    var describe: String { (method.map { $0.uppercased() + " " } ?? "") + urlPattern }
+
     func matches(_ request: HTTPRequest) -> Bool {
         if let method, method.uppercased() != request.method.uppercased() { return false }
         guard Glob.matches(urlPattern, request.url) else { return false }

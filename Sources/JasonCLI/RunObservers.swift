@@ -1,0 +1,55 @@
+import JasonJSON
+import JasonRuntime
+import JasonTemplate
+import Synchronization
+
+/// Every `{{ }}` that stayed unresolved or threw, once per run: a `template` warning located at the
+/// string that holds it (an error with --strict). Options report through the interpreter's `willRun`
+/// events; `$render` bodies through the issue log (only expressions that threw: undefined ones in a body
+/// wait for a later pass, S20).
+final class TemplateReport: ExecutionObserver {
+    let strict: Bool
+    private let found = Mutex<(seen: Set<String>, list: [Diagnostic])>(([], []))
+
+    init(strict: Bool) { self.strict = strict }
+
+    func observe(_ event: ExecutionEvent) async {
+        guard case .willRun(let step) = event else { return }
+        for d in step.templateDiagnostics {
+            add(Diagnostic(.template, .warning, d.message, file: d.file, location: d.location, pointer: d.pointer))
+        }
+    }
+
+    /// Keeps `diagnostic` unless the same expression at the same place was reported already.
+    func add(_ diagnostic: Diagnostic) {
+        var d = diagnostic
+        if strict { d.severity = .error }
+        let key = [d.file ?? "", d.location?.description ?? "", d.pointer?.description ?? "", d.message]
+            .joined(separator: "\u{1}")
+        found.withLock { state in
+            if state.seen.insert(key).inserted { state.list.append(d) }
+        }
+    }
+
+    var diagnostics: [Diagnostic] { found.withLock { $0.list } }
+}
+
+/// `--print-jason`: the `$jason` the last chain to end was left with (the register after its last action).
+final class FinalJason: ExecutionObserver {
+    private let state = Mutex<(current: JSON?, last: JSON?)>((nil, nil))
+
+    func observe(_ event: ExecutionEvent) async {
+        state.withLock { s in
+            switch event {
+            case .willRun(let step): s.current = step.jason
+            case .succeeded(_, let jason): s.current = jason
+            case .failed(_, let payload): s.current = payload
+            case .chainEnded: s.last = s.current
+            case .chainStarted: s.current = nil
+            case .branchTaken: break
+            }
+        }
+    }
+
+    var value: JSON? { state.withLock { $0.last } }
+}

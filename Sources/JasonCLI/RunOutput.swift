@@ -1,0 +1,65 @@
+import Foundation
+import JasonJSON
+import JasonRuntime
+
+/// Where a run's trace and diagnostics go. The rule for tools: with `--trace json` on standard error,
+/// every line there is one JSON object (trace events, `{"event":"diagnostic"}`, and `$log` lines as
+/// `{"event":"log"}`); with `--trace-file`, the file holds the trace alone and standard error reads as
+/// it does without a trace.
+final class RunOutput {
+    let io: any TerminalIO
+    let traceFormat: TraceFormat?
+    var renderer: DiagnosticRenderer
+    private let file: FileHandle?
+
+    struct Problem: Error { var message: String }
+
+    init(io: any TerminalIO, trace: TraceFormat?, traceFile: String?, renderer: DiagnosticRenderer) throws(Problem) {
+        self.io = io
+        self.renderer = renderer
+        traceFormat = trace ?? (traceFile == nil ? nil : .text)
+        if let traceFile {
+            guard FileManager.default.createFile(atPath: traceFile, contents: nil),
+                  let handle = FileHandle(forWritingAtPath: traceFile) else {
+                throw Problem(message: "\(traceFile): cannot write the trace there (--trace-file)")
+            }
+            file = handle
+        } else {
+            file = nil
+        }
+    }
+
+    /// Whether standard error is a JSON-lines stream.
+    var jsonOnStandardError: Bool { traceFormat == .json && file == nil }
+
+    var writeTrace: @Sendable (String) -> Void {
+        if let file { return { line in file.write(Data(line.utf8)) } }
+        let io = self.io
+        return { line in io.writeErr(line) }
+    }
+
+    func report(_ diagnostics: [Diagnostic]) {
+        for diagnostic in diagnostics {
+            if jsonOnStandardError {
+                io.writeErr(JSONPrinter.compact(Self.json(diagnostic)) + "\n")
+            } else {
+                io.writeErr(renderer.render(diagnostic))
+            }
+        }
+    }
+
+    func close() { try? file?.close() }
+
+    static func json(_ d: Diagnostic) -> JSON {
+        var object: JSONObject = ["event": "diagnostic", "id": .string(d.id.rawValue),
+                                  "severity": .string(d.severity.rawValue), "message": .string(d.message)]
+        if let file = d.file { object["file"] = .string(file) }
+        if let location = d.location {
+            object["line"] = .int(location.line)
+            object["column"] = .int(location.column)
+        }
+        if let pointer = d.pointer { object["pointer"] = .string(pointer.description) }
+        if !d.notes.isEmpty { object["notes"] = .array(d.notes.map(JSON.string)) }
+        return .object(object)
+    }
+}

@@ -1,0 +1,85 @@
+import JasonJSON
+
+/// Mistakes a document can make without being invalid: a misspelt key that leaves a part of it unused
+/// (`"action"` for `"actions"`, `"$lod"` for `"$load"`, `"sucess"`), and a `{{` never closed, which is
+/// plain text rather than a template. Warnings only: the document still runs as written.
+extension Document {
+    static let jasonKeys = ["head", "body"]
+    static let headKeys = ["title", "description", "icon", "offline", "styles", "data", "templates", "actions",
+                           "agents", "type"]
+    /// The system events a document may handle in `head.actions`.
+    static let events = ["$load", "$show", "$foreground", "$background", "$pull"]
+    static let actionKeys = ["type", "options", "success", "error", "trigger"]
+
+    /// Every such mistake, in document order, each located and with a did-you-mean.
+    package func lint() -> [Diagnostic] {
+        var found: [Diagnostic] = []
+        // Only keys close to a known one: other keys are the author's own (and Jasonette ignores them).
+        func misspelt(_ key: String, _ known: [String], at pointer: JSONPointer) {
+            guard !known.contains(key), let near = Suggestion.closest(to: key, among: known) else { return }
+            found.append(Diagnostic(.unknownKey, .warning, "unknown key \"\(key)\"; did you mean \"\(near)\"?",
+                                    at: locator.path(pointer)))
+        }
+        if case .object(let top) = root, case .object(let jason)? = top["$jason"] {
+            let jasonPointer = JSONPointer.root.appending("$jason")
+            for key in jason.keys { misspelt(key, Self.jasonKeys, at: jasonPointer.appending(key)) }
+            if case .object(let head)? = jason["head"] {
+                let headPointer = jasonPointer.appending("head")
+                for key in head.keys { misspelt(key, Self.headKeys, at: headPointer.appending(key)) }
+                if case .object(let actions)? = head["actions"] {
+                    let actionsPointer = headPointer.appending("actions")
+                    for (name, action) in actions {
+                        if name.hasPrefix("$") { misspelt(name, Self.events, at: actionsPointer.appending(name)) }
+                        checkAction(action, at: actionsPointer.appending(name), misspelt)
+                    }
+                }
+            }
+        } else if bareAction != nil {
+            checkAction(root, at: .root, misspelt)
+        }
+        unclosedTemplates(root, at: .root, into: &found)
+        return found
+    }
+
+    /// Keys of an action object, and of the actions in its branches and conditional arrays.
+    func checkAction(_ json: JSON, at pointer: JSONPointer,
+                     _ misspelt: (String, [String], JSONPointer) -> Void) {
+        switch json {
+        case .object(let members) where members["type"] != nil || members["trigger"] != nil:
+            for key in members.keys { misspelt(key, Self.actionKeys, pointer.appending(key)) }
+            for branch in ["success", "error"] {
+                if let next = members[branch] { checkAction(next, at: pointer.appending(branch), misspelt) }
+            }
+        case .array(let cases):
+            for (i, entry) in cases.enumerated() {
+                guard case .object(let arms) = entry else { continue }
+                for (condition, action) in arms {
+                    checkAction(action, at: pointer.appending(i).appending(condition), misspelt)
+                }
+            }
+        default:
+            break
+        }
+    }
+
+    /// Strings whose last `{{` has no `}}` after it on the same line.
+    func unclosedTemplates(_ json: JSON, at pointer: JSONPointer, into found: inout [Diagnostic]) {
+        switch json {
+        case .string(let text):
+            guard let open = text.ranges(of: "{{").last else { return }
+            let rest = text[open.upperBound...]
+            let line = rest.prefix { !$0.isNewline }
+            guard !line.contains("}}") else { return }
+            let shown = text.count > 40 ? String(text.prefix(37)) + "..." : text
+            found.append(Diagnostic(.unclosedTemplate, .warning,
+                                    "\"\(shown)\" opens {{ and never closes it on that line; it is plain text, not a template",
+                                    at: locator.path(pointer)))
+        case .array(let items):
+            for (i, item) in items.enumerated() { unclosedTemplates(item, at: pointer.appending(i), into: &found) }
+        case .object(let members):
+            for (key, value) in members { unclosedTemplates(value, at: pointer.appending(key), into: &found) }
+        default:
+            break
+        }
+    }
+}
