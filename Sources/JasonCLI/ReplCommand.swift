@@ -76,6 +76,7 @@ struct ReplCommand: ParsableCommand {
                           : PlainLineReader { io.readInputLine() }
         }, asksUser: io.isTerminal, write: { io.writeOut($0) }, describe: { renderer.render($0) })
         repl.echo = echo && !io.isTerminal
+        repl.actionHelp = { ActionReference.help(for: $0) }
         if io.isTerminal { io.writeOut("jasonrun repl: type help for the commands, quit or Ctrl-D to leave\n") }
         return await repl.run()
     }

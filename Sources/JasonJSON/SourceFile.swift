@@ -42,6 +42,9 @@ public struct SourceFile: Sendable {
         return SourceLocation(line: low + 1, column: column)
     }
 
+    /// How many lines the text has.
+    public var lineCount: Int { lineStarts.count }
+
     /// The text of one line (1-based), without its line break.
     public func lineText(_ line: Int) -> String {
         guard line >= 1, line <= lineStarts.count else { return "" }

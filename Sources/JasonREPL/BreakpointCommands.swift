@@ -14,7 +14,14 @@ extension REPL {
         }
         guard !spec.isEmpty else { return listBreakpoints() }
         let target: Breakpoint.Target
-        if spec == "error" { target = .error }
+        if let line = lineNumber(spec) {
+            guard let path = debugger.document.action(onOrAfter: line), let found = path.location?.line else {
+                return write("error: no action starts on or after line \(line) of \(debugger.document.fileName ?? "the flow")\n")
+            }
+            if found != line { write("note: no action starts on line \(line); the breakpoint moves to line \(found)\n") }
+            target = .pointer(path.pointer.description)
+        }
+        else if spec == "error" { target = .error }
         else if spec.hasPrefix("/") { target = .pointer(spec) }
         else if debugger.document.actions[spec] != nil { target = .name(spec) }
         else if spec.hasPrefix("$") || spec.hasPrefix("@") || spec.contains("*") || spec == "trigger" { target = .type(spec) }
@@ -51,6 +58,15 @@ extension REPL {
         let rendered = interpreter.render(.string("{{" + check + "}}"), jason: nil).value
         guard case .string(let problem)? = rendered, !problem.isEmpty, !problem.hasPrefix("{{") else { return nil }
         return problem
+    }
+
+    /// `FILE:LINE` (or `:LINE`) naming a line of the loaded flow; nil for anything else.
+    func lineNumber(_ spec: String) -> Int? {
+        guard !spec.hasPrefix("$"), !spec.hasPrefix("/"), let colon = spec.lastIndex(of: ":"),
+              let line = Int(spec[spec.index(after: colon)...]), line >= 1 else { return nil }
+        let file = String(spec[..<colon])
+        guard file.isEmpty || (debugger.document.fileName ?? "").hasSuffix(file) else { return nil }
+        return line
     }
 
     func listBreakpoints() {
@@ -96,5 +112,23 @@ extension REPL {
         let ids = session.breakpoints.map { "\($0.id)" } + (command == "delete" ? session.watches.map { "\($0.id)" } : [])
         write("error: \(command) takes the number of a breakpoint" + (command == "delete" ? " or watch" : "") + "; "
               + (ids.isEmpty ? "there are none\n" : "they are: " + ids.joined(separator: ", ") + "\n"))
+    }
+}
+
+extension REPL {
+    /// `list`: the source around the paused action (marked), or around a line.
+    func list(_ argument: String) {
+        let document = debugger.document
+        let current = pausedStep.flatMap { step in step.path.file == document.fileName ? step.path.location?.line : nil }
+        guard let center = Int(argument) ?? current ?? document.actionPaths.first?.location?.line else {
+            return write("nothing to list: the flow has no source\n")
+        }
+        let lines = document.sourceLines((center - 5)...(center + 5))
+        guard !lines.isEmpty else { return write("nothing to list: the flow has no source\n") }
+        let width = String(lines.last!.number).count
+        write(lines.map { number, text in
+            (number == current ? "→ " : "  ") + String(repeating: " ", count: width - String(number).count)
+                + "\(number) | " + text + "\n"
+        }.joined())
     }
 }

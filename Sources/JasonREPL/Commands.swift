@@ -2,7 +2,7 @@
 /// one-letter aliases follow pdb and lldb.
 enum Command: String, CaseIterable {
     case run, trigger, step, next, finish, `continue`, back, reverseContinue = "reverse-continue", `break`, tbreak
-    case delete, disable, enable, ignore, info, set, watch, print, vars, stack, `where`
+    case delete, disable, enable, ignore, info, set, watch, print, vars, stack, `where`, list
     case clock, advance, timers, views, load, help, quit
 
     static let aliases: [String: Command] = ["s": .step, "n": .next, "c": .continue, "b": .break, "p": .print,
@@ -33,9 +33,11 @@ enum Command: String, CaseIterable {
         switch self {
         case .run: "run [EVENT]"
         case .trigger: "trigger NAME [JSON]"
-        case .break: "break TYPE|NAME|POINTER|error [if {{condition}}]"
+        case .break: "break TYPE|NAME|POINTER|FILE:LINE|error [if {{condition}}]"
         case .back: "back [N]"
-        case .tbreak: "tbreak TYPE|NAME|POINTER|error [if {{condition}}]"
+        case .tbreak: "tbreak TYPE|NAME|POINTER|FILE:LINE|error [if {{condition}}]"
+        case .list: "list [LINE]"
+        case .help: "help [COMMAND|ACTION]"
         case .delete: "delete [N]"
         case .disable: "disable [N]"
         case .enable: "enable [N]"
@@ -46,7 +48,6 @@ enum Command: String, CaseIterable {
         case .print: "print EXPR"
         case .advance: "advance DURATION"
         case .load: "load FILE"
-        case .help: "help [COMMAND]"
         default: rawValue
         }
     }
@@ -61,7 +62,8 @@ enum Command: String, CaseIterable {
         case .continue: "run until a breakpoint, a watch change, or the end"
         case .back: "go N actions (default 1) backwards: variables, stores, frames, timers and clock exactly as they were"
         case .reverseContinue: "go backwards to the last stop at a breakpoint (rc), or to the first action"
-        case .break: "stop before matching actions: a type ($network.* patterns work), a head.actions name, a JSON pointer, or error (an action failed: its error branch is next)"
+        case .break: "stop before matching actions: a type ($network.* patterns work), a head.actions name, a JSON pointer, the action on a line of the flow, or error (an action failed: its error branch is next)"
+        case .list: "show the flow's source around the current action (→), or around LINE"
         case .tbreak: "as break, for one stop only"
         case .delete: "remove breakpoint or watch N, or all of them"
         case .disable: "keep breakpoint N (or all) but do not stop there"
@@ -79,7 +81,7 @@ enum Command: String, CaseIterable {
         case .timers: "list pending timers"
         case .views: "list the view stack, the one on screen last"
         case .load: "load another document (breakpoints and watches stay)"
-        case .help: "list commands, or explain one"
+        case .help: "list commands, or explain one, or what an action takes and does"
         case .quit: "leave the REPL"
         }
     }

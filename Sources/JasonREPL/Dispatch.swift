@@ -60,6 +60,7 @@ extension REPL {
         case .timers: write(Display.timers(interpreter.timers.active, now: interpreter.environment.clock.now))
         case .views: write(Display.views(interpreter.views.all))
         case .load: await load(argument)
+        case .list: list(argument)
         }
         return true
     }
@@ -77,7 +78,8 @@ extension REPL {
     func help(_ argument: String) {
         guard !argument.isEmpty else { return write(Command.helpText + "\n") }
         guard case .found(let command) = Command.lookup(argument) else {
-            return write("error: no command '\(argument)'\n")
+            if let reference = actionHelp(argument) { return write(reference) }
+            return write("error: no command or action '\(argument)'\n")
         }
         write("\(command.usage)\n  \(command.summary)\n")
     }

@@ -13,6 +13,8 @@ public final class REPL: @unchecked Sendable {
     var reportedDiagnostics = 0
     /// Print each command after a prompt even when reading from a pipe (a transcript).
     public var echo = false
+    /// What `help ACTION` prints (the CLI's action reference); nil for a name that is no action.
+    public var actionHelp: @Sendable (String) -> String? = { _ in nil }
 
     /// - Parameters:
     ///   - document: the program to start with (an empty document when nil).
