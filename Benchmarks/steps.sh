@@ -33,6 +33,6 @@ base=$(cat "$dir/last")
 { echo run; for _ in $(seq 1000); do echo back; done; echo "p \$get.n"; echo quit; } > "$dir/back.txt"
 input="$dir/back.txt" measure "REPL run, then back 1000 times" "$bin" repl "$dir/loop.json" --offline
 printf '  %.3f ms per back\n' "$(echo "($(cat "$dir/last") - $base) * 1000 / 1000" | bc -l)"
-{ echo run; echo "back $((actions - 1))"; echo "p \$get.n"; echo quit; } > "$dir/far.txt"
+{ echo run; echo "back $actions"; echo "p \$get.n"; echo quit; } > "$dir/far.txt"
 input="$dir/far.txt" measure "REPL run, then back to the start" "$bin" repl "$dir/loop.json" --offline
 grep -E '^[0-9]|undefined' "$dir/out" | tail -1 | sed 's/^/  $get.n at the start: /'

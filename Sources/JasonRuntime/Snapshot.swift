@@ -10,7 +10,7 @@ import JasonJSON
 package struct RunSnapshot: Sendable {
     struct SavedView: Sendable {
         let view: View
-        let variables: ViewState.Values
+        let variables: SavedValues
         let callback: View.Callback?
     }
 

@@ -17,9 +17,15 @@ public final class View: Sendable {
     /// resumes it (R33, R34). Nil when that view was opened by a plain `href`.
     let callback = Mutex<Callback?>(nil)
 
-    struct Callback: Sendable {
-        var call: ActionCall
-        var frames: [ActionCall]
+    /// A class: snapshots of every step refer to it rather than copy it.
+    final class Callback: Sendable {
+        let call: ActionCall
+        let frames: [ActionCall]
+
+        init(call: ActionCall, frames: [ActionCall]) {
+            self.call = call
+            self.frames = frames
+        }
     }
 
     init(document: Document, url: String, transition: Transition, state: ViewState, context: ActionContext) {

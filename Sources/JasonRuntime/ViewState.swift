@@ -16,48 +16,70 @@ public final class ViewState: Sendable {
         var scriptGlobals: JSONObject = [:]
     }
 
-    private let values: Mutex<Values>
+    /// The variables, and the snapshot of them last handed out while they have not changed since.
+    private struct Stored {
+        var values: Values
+        var saved: SavedValues?
+    }
+
+    private let stored: Mutex<Stored>
 
     init(viewData: JSONObject, env: JSON, params: JSONObject = [:]) {
-        values = Mutex(Values(params: params, viewData: viewData, env: env))
+        stored = Mutex(Stored(values: Values(params: params, viewData: viewData, env: env)))
     }
 
-    public var params: JSONObject { values.withLock { $0.params } }
+    private func read<T>(_ body: (Values) -> T) -> T { stored.withLock { body($0.values) } }
 
-    /// All the variables as one value, for snapshots; copying it shares the data.
-    var saved: Values {
-        get { values.withLock { $0 } }
-        set { values.withLock { $0 = newValue } }
+    private func change(_ body: (inout Values) -> Void) {
+        stored.withLock { s in
+            body(&s.values)
+            s.saved = nil
+        }
     }
 
-    public var get: JSONObject { values.withLock { $0.get } }
-    public var global: JSONObject { values.withLock { $0.global } }
-    public var cache: JSONObject { values.withLock { $0.cache } }
+    public var params: JSONObject { read { $0.params } }
+
+    /// All the variables as one value, for snapshots: the same reference until they change.
+    var saved: SavedValues {
+        get {
+            stored.withLock { s in
+                if let saved = s.saved { return saved }
+                let saved = SavedValues(s.values)
+                s.saved = saved
+                return saved
+            }
+        }
+        set { stored.withLock { $0 = Stored(values: newValue.values, saved: newValue) } }
+    }
+
+    public var get: JSONObject { read { $0.get } }
+    public var global: JSONObject { read { $0.global } }
+    public var cache: JSONObject { read { $0.cache } }
 
     /// `$set`: shallow merge into `$get` (R29).
     public func mergeGet(_ members: JSONObject) {
-        values.withLock { for (k, v) in members { $0.get[k] = v } }
+        change { for (k, v) in members { $0.get[k] = v } }
     }
 
     /// The view's current body: the document's, or the last one `$render` drew.
-    public var body: JSON? { values.withLock { $0.body } }
-    public func replaceBody(_ body: JSON?) { values.withLock { $0.body = body } }
+    public var body: JSON? { read { $0.body } }
+    public func replaceBody(_ body: JSON?) { change { $0.body = body } }
 
     /// `$render` with a non-empty register makes it the view data (R31), hiding `head.data`'s keys.
-    public func replaceViewData(_ data: JSONObject) { values.withLock { $0.viewData = data } }
+    public func replaceViewData(_ data: JSONObject) { change { $0.viewData = data } }
 
-    public func replaceGlobal(_ members: JSONObject) { values.withLock { $0.global = members } }
-    public func replaceCache(_ members: JSONObject) { values.withLock { $0.cache = members } }
+    public func replaceGlobal(_ members: JSONObject) { change { $0.global = members } }
+    public func replaceCache(_ members: JSONObject) { change { $0.cache = members } }
 
     public func mergeScriptGlobals(_ members: JSONObject) {
-        values.withLock { for (k, v) in members { $0.scriptGlobals[k] = v } }
+        change { for (k, v) in members { $0.scriptGlobals[k] = v } }
     }
 
-    public func clearScriptGlobals() { values.withLock { $0.scriptGlobals = [:] } }
+    public func clearScriptGlobals() { change { $0.scriptGlobals = [:] } }
 
     /// register ⊕ variables: the data object every template of an action is rendered against.
     public func templateData(jason: JSON?) -> JSON {
-        values.withLock { v in
+        read { v in
             var data = v.viewData
             for (k, value) in v.scriptGlobals { data[k] = value }
             data.removeValue(forKey: "$jason")
@@ -70,4 +92,10 @@ public final class ViewState: Sendable {
             return .object(data)
         }
     }
+}
+
+/// A view's variables at one moment, shared by every snapshot taken while they did not change.
+final class SavedValues: Sendable {
+    let values: ViewState.Values
+    init(_ values: ViewState.Values) { self.values = values }
 }
