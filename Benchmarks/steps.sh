@@ -23,7 +23,7 @@ measure() { # label, then the command; prints seconds and peak resident MB
   printf '%-34s %8.3f s %8.1f MB\n' "$label" "$seconds" "$(echo "$kb / 1024" | bc -l)"
   echo "$seconds"  > "$dir/last"
 }
-actions=$((steps * 2 + 2))   # each round: $set and trigger; then $load's $set and the toast
+actions=$((steps * 2 + 3))   # each round: $set and trigger; and $load's $set, its trigger and the toast
 measure "batch, $actions actions" "$bin" "$dir/loop.json" --no-persist --max-steps 0
 batch=$(cat "$dir/last")
 printf '  %.0f actions per second\n' "$(echo "$actions / $batch" | bc -l)"
@@ -35,4 +35,4 @@ input="$dir/back.txt" measure "REPL run, then back 1000 times" "$bin" repl "$dir
 printf '  %.3f ms per back\n' "$(echo "($(cat "$dir/last") - $base) * 1000 / 1000" | bc -l)"
 { echo run; echo "back $actions"; echo "p \$get.n"; echo quit; } > "$dir/far.txt"
 input="$dir/far.txt" measure "REPL run, then back to the start" "$bin" repl "$dir/loop.json" --offline
-grep -E '^[0-9]|undefined' "$dir/out" | tail -1 | sed 's/^/  $get.n at the start: /'
+grep -E '^(undefined|[0-9]+)$' "$dir/out" | tail -1 | sed 's/^/  $get.n at the start: /'
