@@ -23,6 +23,8 @@ extension TerminalIO {
 
 /// The real standard streams.
 public struct StandardIO: TerminalIO {
+    private let input = InputLines()
+
     public init() {}
 
     public func writeOut(_ text: String) { FileHandle.standardOutput.write(Data(text.utf8)) }
@@ -30,7 +32,7 @@ public struct StandardIO: TerminalIO {
     public func readAllInput() -> [UInt8] { [UInt8](FileHandle.standardInput.readDataToEndOfFile()) }
 
     public var typist: (any LineInput)? { isatty(0) == 1 ? StandardLineInput() : nil }
-    public func readInputLine() -> String? { Swift.readLine() }
+    public func readInputLine() -> String? { input.next() }
     public var isTerminal: Bool { isatty(0) == 1 && isatty(1) == 1 }
 }
 
@@ -115,5 +117,37 @@ final class ScriptedTypist: LineInput {
 
     func readLine(prompt: String) async -> String? {
         lines.withLock { $0.isEmpty ? nil : $0.removeFirst() }
+    }
+}
+
+/// Lines of standard input read with read(2). A signal (JavaScriptCore's watchdog stopping a runaway
+/// expression, Ctrl-C) interrupting a read is retried, so the end of piped input is always seen; stdio's
+/// line reader left its stream in an error state there and never reported the end.
+final class InputLines: Sendable {
+    private let pending = Mutex<(bytes: [UInt8], ended: Bool)>(([], false))
+
+    func next() -> String? {
+        pending.withLock { state in
+            while true {
+                if let newline = state.bytes.firstIndex(of: UInt8(ascii: "\n")) {
+                    var line = Array(state.bytes[..<newline])
+                    state.bytes.removeFirst(newline + 1)
+                    if line.last == UInt8(ascii: "\r") { line.removeLast() }
+                    return String(decoding: line, as: UTF8.self)
+                }
+                if state.ended {
+                    guard !state.bytes.isEmpty else { return nil }
+                    defer { state.bytes = [] }
+                    return String(decoding: state.bytes, as: UTF8.self)
+                }
+                var chunk = [UInt8](repeating: 0, count: 4096)
+                let count = chunk.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
+                if count > 0 {
+                    state.bytes += chunk[..<count]
+                } else if count == 0 || errno != EINTR {
+                    state.ended = true
+                }
+            }
+        }
     }
 }
