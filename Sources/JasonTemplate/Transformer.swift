@@ -68,6 +68,18 @@ struct Run {
         self.root = root
     }
 
+    /// The result of the pass; with `base`, diagnostics are made relative to it (a node compiled below
+    /// the root of what the caller rendered).
+    func finish(_ value: JSON?, relativeTo base: JSONPointer = .root) -> Rendered {
+        guard base != .root else { return Rendered(value: value, diagnostics: diagnostics) }
+        let relative = diagnostics.map { d in
+            var d = d
+            d.pointer = JSONPointer(String(d.pointer.description.dropFirst(base.description.count)))
+            return d
+        }
+        return Rendered(value: value, diagnostics: relative)
+    }
+
     /// `TRANSFORM.run`: strings are filled, conditional arrays reduced, other arrays mapped with their
     /// falsy results dropped (T6), objects transformed key by key (T5).
     mutating func transform(_ node: TemplateNode, _ scope: Scope) -> JSON? {
