@@ -103,32 +103,3 @@ extension EngineContext {
         }
     }
 }
-
-/// The resident top-level data object and the JSON each of its members was made from.
-struct RootMirror {
-    let receiver: ScriptReceiver
-    var members: [String: JSON]
-}
-
-extension EngineContext {
-    /// Updates the resident root object to `data`: converts changed members, deletes missing ones.
-    func syncRoot(_ data: JSONObject) -> ScriptReceiver {
-        if root == nil {
-            let object = JSObjectMake(context, nil, nil)!
-            setProperty(object, "$root", object)
-            root = RootMirror(receiver: ScriptReceiver(value: object, context: context, isObject: true,
-                                                       primitiveExtras: []), members: [:])
-        }
-        let object = JSValueToObject(context, root!.receiver.value, nil)!
-        // `$root` always names the object itself, whatever the data holds (st.js sets it before each call).
-        for (name, value) in data where name != "$root" && root!.members[name] != value {
-            setProperty(object, name, makeValue(value))
-            root!.members[name] = value
-        }
-        for name in root!.members.keys where data[name] == nil {
-            setProperty(object, name, nil)
-            root!.members[name] = nil
-        }
-        return root!.receiver
-    }
-}

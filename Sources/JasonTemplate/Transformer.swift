@@ -110,7 +110,7 @@ struct Run {
     mutating func transformObject(_ template: ObjectTemplate, _ scope: Scope) -> JSON? {
         var result: JSON = .object([:])
         if let include = template.include {
-            result = includeBase(include.expression, value: include.value, at: include.pointer)
+            result = includeBase(include.expression, value: include.value, at: include.pointer, scope)
         }
         var members = JSONObject(minimumCapacity: template.members.count)
         var isObject = true
