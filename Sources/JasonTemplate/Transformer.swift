@@ -108,6 +108,7 @@ struct Run {
     }
 
     mutating func transformObject(_ template: ObjectTemplate, _ scope: Scope) -> JSON? {
+        if let shape = template.plainShape { return transformPlainObject(template, shape, scope) }
         var result: JSON = .object([:])
         if let include = template.include {
             result = includeBase(include.expression, value: include.value, at: include.pointer, scope)
@@ -140,5 +141,18 @@ struct Run {
         }
         commit()
         return result
+    }
+
+    /// Members all plain: the results share the template's key table; a member that renders to
+    /// undefined is left out as in the general case.
+    mutating func transformPlainObject(_ template: ObjectTemplate, _ shape: JSONObject, _ scope: Scope) -> JSON {
+        var members = shape
+        var missing: [String] = []
+        for (i, member) in template.members.enumerated() {
+            guard case .plain(let node) = member.kind else { continue }
+            if let item = transform(node, scope) { members.values[i] = item } else { missing.append(member.key) }
+        }
+        for key in missing { members.removeValue(forKey: key) }
+        return .object(members)
     }
 }
