@@ -44,7 +44,10 @@ extension EngineContext {
         case .double(let d): return JSValueMakeNumber(context, d)
         case .string(let s): return makeString(s)
         case .array, .object:
-            let text = JSStringCreateWithUTF8CString(JSONPrinter.compact(json))
+            let bytes = JSONBytes.nulTerminated(json)
+            let text = bytes.withUnsafeBufferPointer { buffer in
+                buffer.withMemoryRebound(to: CChar.self) { JSStringCreateWithUTF8CString($0.baseAddress) }
+            }
             defer { JSStringRelease(text) }
             return JSValueMakeFromJSONString(context, text) ?? JSValueMakeNull(context)
         }

@@ -49,3 +49,12 @@ import Testing
                 == .value(1))
     }
 }
+
+@Suite struct ConversionTests {
+    @Test func valuesReachJavaScriptIntact() {
+        let engine = ScriptEngine()
+        let value: JSON = ["s": "a\"b\\c\n\u{1}é😀", "n": [0, 7, -12, 1.5, 1e300, nil, true, false],
+                           "o": ["": [:], "k": []]]
+        #expect(engine.evaluate("v", this: ["v": value]) == .value(value))
+    }
+}
