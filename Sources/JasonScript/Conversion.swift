@@ -44,7 +44,10 @@ extension EngineContext {
         case .double(let d): return JSValueMakeNumber(context, d)
         case .string(let s): return makeString(s)
         case .array, .object:
-            let text = JSStringCreateWithUTF8CString(JSONPrinter.compact(json))
+            let bytes = JSONBytes.nulTerminated(json)
+            let text = bytes.withUnsafeBufferPointer { buffer in
+                buffer.withMemoryRebound(to: CChar.self) { JSStringCreateWithUTF8CString($0.baseAddress) }
+            }
             defer { JSStringRelease(text) }
             return JSValueMakeFromJSONString(context, text) ?? JSValueMakeNull(context)
         }
@@ -101,34 +104,5 @@ extension EngineContext {
         default:
             return ScriptReceiver(value: js, context: context, isObject: false, primitiveExtras: extraValues)
         }
-    }
-}
-
-/// The resident top-level data object and the JSON each of its members was made from.
-struct RootMirror {
-    let receiver: ScriptReceiver
-    var members: [String: JSON]
-}
-
-extension EngineContext {
-    /// Updates the resident root object to `data`: converts changed members, deletes missing ones.
-    func syncRoot(_ data: JSONObject) -> ScriptReceiver {
-        if root == nil {
-            let object = JSObjectMake(context, nil, nil)!
-            setProperty(object, "$root", object)
-            root = RootMirror(receiver: ScriptReceiver(value: object, context: context, isObject: true,
-                                                       primitiveExtras: []), members: [:])
-        }
-        let object = JSValueToObject(context, root!.receiver.value, nil)!
-        // `$root` always names the object itself, whatever the data holds (st.js sets it before each call).
-        for (name, value) in data where name != "$root" && root!.members[name] != value {
-            setProperty(object, name, makeValue(value))
-            root!.members[name] = value
-        }
-        for name in root!.members.keys where data[name] == nil {
-            setProperty(object, name, nil)
-            root!.members[name] = nil
-        }
-        return root!.receiver
     }
 }

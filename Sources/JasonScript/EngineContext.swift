@@ -16,6 +16,8 @@ final class EngineContext: @unchecked Sendable {
     /// `JSON.stringify` leaving out st.js's bookkeeping keys.
     let stringify: JSObjectRef
     var root: RootMirror?
+    /// Property names made once (`$index`, `length`, `#let` names).
+    var propertyNames: [String: JSStringRef] = [:]
     let timeLimit: Double
 
     struct CompileError: Error { var message: String }
@@ -33,6 +35,7 @@ final class EngineContext: @unchecked Sendable {
         context = JSGlobalContextCreateInGroup(group, nil)
         JSContextGroupSetExecutionTimeLimit(group, timeLimit, nil, nil)
         let prelude = """
+            var $jason;
             var __stError = "";
             var __stFailure = {};
             function __stFail(e) { __stError = String(e); return __stFailure; }
@@ -68,6 +71,7 @@ final class EngineContext: @unchecked Sendable {
         for (_, entry) in compiled { if case .success(let c) = entry { JSValueUnprotect(context, c.function) } }
         for value in [callWithPrototypeExtras, stringify, failure] { JSValueUnprotect(context, value) }
         root = nil
+        for (_, name) in propertyNames { JSStringRelease(name) }
         JSStringRelease(errorName)
         JSGlobalContextRelease(context)
         JSContextGroupRelease(group)
@@ -103,45 +107,5 @@ final class EngineContext: @unchecked Sendable {
         }
         compiled[expression] = result
         return result
-    }
-
-    func call(_ expression: String, receiver: ScriptReceiver) -> ScriptResult {
-        let fn: JSObjectRef
-        switch function(for: expression) {
-        case .success(let compiled):
-            fn = compiled.function
-            if compiled.mayMutate { root?.members.removeAll() }
-        case .failure(let error): return .threw(error.message)
-        }
-        var exception: JSValueRef? = nil
-        let result: JSValueRef?
-        if receiver.isObject && receiver.primitiveExtras.isEmpty {
-            result = JSObjectCallAsFunction(context, fn, JSValueToObject(context, receiver.value, nil), 0, nil, &exception)
-        } else {
-            // A primitive `this` (boxed by `fn.call`, as st.js's `bind` does) goes through JavaScript.
-            result = callWithPrototypes(fn, receiver, &exception)
-        }
-        guard let result, exception == nil else {
-            let message = exception.map(describe) ?? ""
-            if message.isEmpty || message == "JavaScript execution terminated." {
-                return .threw("stopped after running longer than \(JSNumber.format(timeLimit)) s")
-            }
-            return .threw(message)
-        }
-        if JSValueIsStrictEqual(context, result, failure) {
-            let message = JSObjectGetProperty(context, JSContextGetGlobalObject(context), errorName, nil)
-            return .threw(message.map { string(of: $0) } ?? "error")
-        }
-        return convert(result)
-    }
-
-    /// Calls through `__stCall` so that a primitive `this` gets its extras on the prototypes.
-    func callWithPrototypes(_ fn: JSObjectRef, _ receiver: ScriptReceiver, _ exception: inout JSValueRef?) -> JSValueRef? {
-        let names = receiver.primitiveExtras.map { makeString($0.0) }
-        let values = receiver.primitiveExtras.map(\.1)
-        let arguments: [JSValueRef?] = [fn, receiver.value, makeArray(names), makeArray(values)]
-        return arguments.withUnsafeBufferPointer {
-            JSObjectCallAsFunction(context, callWithPrototypeExtras, nil, 4, $0.baseAddress, &exception)
-        }
     }
 }

@@ -10,6 +10,9 @@ public struct Conditional: Sendable {
         public var value: JSON
         var test: StringTemplate?
         var node: TemplateNode
+        /// Where `value` sits relative to the conditional's own pointer (the root of `node`'s pointers).
+        var pointer: JSONPointer
+        var mentionsInclude: Bool
     }
 
     public var branches: [Branch]
@@ -28,7 +31,8 @@ public struct Conditional: Sendable {
             let at = pointer.appending(i).appending(key)
             return Branch(condition: tested ? directive.expression : nil, key: key, value: value,
                           test: tested ? .whole(directive.expression, at: at) : nil,
-                          node: TemplateNode(compiling: value, at: at))
+                          node: TemplateNode(compiling: value, at: at), pointer: at,
+                          mentionsInclude: Fillout.mentionsInclude(value))
         }
     }
 

@@ -28,23 +28,35 @@ extension Run {
         out.reserveCapacity(items.count)
         // Items are rendered one after another, so they can share one slot, emptied for each.
         let itemSlot = ScopeSlot()
+        let source = ItemSource(expression: slot.expression, parent: scope, count: items.count)
         for (i, item) in items.enumerated() {
             itemSlot.value = nil
-            let itemScope = Scope(this: item, root: root, index: i, lets: scope.lets, slot: itemSlot)
+            var itemScope = Scope(this: item, root: root, index: i, lets: scope.lets, slot: itemSlot, pass: scope.pass)
+            itemScope.rootLets = scope.rootLets
+            itemScope.source = source
             if let value = transform(body, itemScope), value.isTruthy { out.append(value) }
         }
+        itemSlot.value = nil
         return .array(out)
     }
 
-    /// `{"{{#let}}": [DEFS, T]}`: DEFS rendered, its keys visible to T and every loop inside it (T9).
+    /// `{"{{#let}}": [DEFS, T]}`: DEFS rendered, its keys visible to T and every loop inside it (T9):
+    /// st.js sets them on the data object, so at the top level `$root` shows them too.
     mutating func letBlock(_ defs: TemplateNode, _ body: TemplateNode, _ scope: Scope) -> JSON? {
         let names = transform(defs, scope)
         var lets = scope.lets
+        var inner = Scope(this: scope.this, root: scope.root, index: scope.index, lets: lets, isRoot: scope.isRoot,
+                          pass: scope.pass)
+        inner.rootLets = scope.rootLets
+        inner.source = scope.source
         if case .object(let declared)? = names {
-            for (name, value) in declared { lets[name] = value }
+            for (name, value) in declared {
+                lets[name] = value
+                if scope.isRoot { inner.rootLets[name] = value }
+            }
         }
-        return transform(body, Scope(this: scope.this, root: scope.root, index: scope.index, lets: lets,
-                                     isRoot: scope.isRoot && lets.isEmpty))
+        inner.lets = lets
+        return transform(body, inner)
     }
 
     /// `{"{{#concat}}": [A, B, …]}`: arrays spliced, other values appended; if any `{{` survives, the
@@ -87,9 +99,10 @@ extension Run {
 
     /// The base value of an object with an `{{#include}}` key: the key's value as written, or with an
     /// expression, that expression evaluated against the value (T12).
-    mutating func includeBase(_ expression: ParsedExpression?, value: JSON, at pointer: JSONPointer) -> JSON {
+    mutating func includeBase(_ expression: ParsedExpression?, value: JSON, at pointer: JSONPointer,
+                              _ scope: Scope) -> JSON {
         guard let expression else { return value }
-        return fillRaw(expression, Scope(this: value, root: root), at: pointer) ?? .null
+        return fillRaw(expression, Scope(this: value, root: root, pass: scope.pass), at: pointer) ?? .null
     }
 }
 

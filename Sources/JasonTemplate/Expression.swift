@@ -15,21 +15,34 @@ public struct Scope: Sendable {
     public var this: JSON
     public var root: JSON
     public var index: Int?
-    /// Names declared by enclosing `#let`s (T9).
+    /// Names declared by enclosing `#let`s (T9): own properties of `this` while the block runs.
     public var lets: JSONObject
     /// True when `this` is the top-level data itself (so an engine may keep it resident).
     public var isRoot: Bool
     /// Where an evaluator may keep its own copy of `this` while the scope lasts.
     public let slot: ScopeSlot
+    /// The render this scope belongs to.
+    let pass: RenderPass
+    /// `#let` names declared on the top-level data, which `$root` then shows too (st.js sets them on
+    /// the data object itself).
+    var rootLets: JSONObject = [:]
+    /// For a loop item: the loop it comes from, so an engine can take the item from its own copy.
+    var source: ItemSource?
 
     public init(this: JSON, root: JSON, index: Int? = nil, lets: JSONObject = [:], isRoot: Bool = false,
                 slot: ScopeSlot = ScopeSlot()) {
+        self.init(this: this, root: root, index: index, lets: lets, isRoot: isRoot, slot: slot, pass: RenderPass())
+    }
+
+    init(this: JSON, root: JSON, index: Int? = nil, lets: JSONObject = [:], isRoot: Bool = false,
+         slot: ScopeSlot = ScopeSlot(), pass: RenderPass) {
         self.this = this
         self.root = root
         self.index = index
         self.lets = lets
         self.isRoot = isRoot
         self.slot = slot
+        self.pass = pass
     }
 
     /// The top-level scope of a render: `this` and `$root` are the data.
@@ -38,12 +51,21 @@ public struct Scope: Sendable {
     /// Name lookup as `with(this)` sees it after st.js has put its bookkeeping names on the data.
     public func lookup(_ name: String) -> JSON? {
         if name.utf8.first == UInt8(ascii: "$") {
-            if name == "$root" { return root }
+            if name == "$root" { return rootLets.isEmpty ? root : Self.overlay(root, rootLets) }
             if name == "$index", let index { return .int(index) }
         }
         if !lets.isEmpty, let value = lets[name] { return value }
         if case .object(let members) = this { return members[name] }
         return nil
+    }
+
+    /// `this` as expressions see it: with the `#let` names on it when it is an object.
+    var thisWithLets: JSON { lets.isEmpty ? this : Self.overlay(this, lets) }
+
+    static func overlay(_ value: JSON, _ names: JSONObject) -> JSON {
+        guard case .object(var members) = value else { return value }
+        for (name, declared) in names { members[name] = declared }
+        return .object(members)
     }
 }
 
@@ -51,6 +73,31 @@ public struct Scope: Sendable {
 public final class ScopeSlot: @unchecked Sendable {
     public var value: AnyObject?
     public init() {}
+}
+
+/// What all the scopes of one render share. Renders are synchronous, hence unchecked.
+final class RenderPass: @unchecked Sendable {
+    /// An expression may have changed the data inside the script engine: for the rest of the render,
+    /// every expression is evaluated there, where the changed data is (st.js's one shared object).
+    var scriptOwnsData = false
+    /// The evaluator's own state for this render.
+    var evaluatorState: AnyObject?
+}
+
+/// The loop a loop item comes from: its expression, the scope it was evaluated in, and its length.
+final class ItemSource: @unchecked Sendable {
+    let expression: ParsedExpression
+    let parent: Scope
+    let count: Int
+    /// The evaluator's copy of the array, looked for once.
+    var isResolved = false
+    var array: AnyObject?
+
+    init(expression: ParsedExpression, parent: Scope, count: Int) {
+        self.expression = expression
+        self.parent = parent
+        self.count = count
+    }
 }
 
 /// An expression as a compiled template keeps it: its text, and its plain path when it is one.

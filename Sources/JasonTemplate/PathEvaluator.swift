@@ -14,6 +14,8 @@ public struct PathEvaluator: ExpressionEvaluator {
     }
 
     public func evaluate(_ expression: ParsedExpression, in scope: Scope) -> Evaluation {
+        // Once an expression may have changed the data inside the engine, the engine has the truth.
+        if let fallback, scope.pass.scriptOwnsData { return fallback.evaluate(expression.text, in: scope) }
         if let path = expression.path, let result = Self.evaluate(path, in: scope) { return result }
         if let fallback { return fallback.evaluate(expression.text, in: scope) }
         return .failed("'\(expression.text)' is not a plain path; JavaScript expressions need the script engine")
@@ -26,18 +28,20 @@ public struct PathEvaluator: ExpressionEvaluator {
         case .literal(let value):
             return .value(value)
         case .path(let head, let steps):
-            var current: JSON
+            var current: JSON?
             if head.utf8.first == UInt8(ascii: "t"), head == "this" {
-                current = scope.this
+                current = scope.thisWithLets
             } else if let found = scope.lookup(head) {
                 current = found
+            } else if head == "$jason" {
+                current = nil // declared in the engine's global scope: undefined, not a ReferenceError
             } else if case .object = scope.this {
                 return .failed("ReferenceError: Can't find variable: \(head)")
             } else {
                 return nil // a primitive `this` has prototype properties only JavaScript knows
             }
             var described = head
-            var value: JSON? = current
+            var value = current
             for step in steps {
                 described += step.text
                 // Reading a property of undefined throws, as in JavaScript.

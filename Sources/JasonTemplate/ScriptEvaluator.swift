@@ -2,7 +2,10 @@ import JasonJSON
 import JasonScript
 
 /// Evaluates expressions in JavaScriptCore, the engine Jasonette used. The top-level data stays resident
-/// in the engine between renders; a loop item's `this` is converted once and kept in its scope's slot.
+/// in the engine between renders (members converted again only when they are not the same value); a
+/// loop's items are taken from the resident array itself when the loop's expression is a plain path,
+/// so nothing is converted per item. Within one render, what an expression changes is seen by the
+/// expressions after it (st.js's one shared object).
 public struct ScriptEvaluator: ExpressionEvaluator {
     public let engine: ScriptEngine
 
@@ -11,12 +14,9 @@ public struct ScriptEvaluator: ExpressionEvaluator {
     }
 
     public func evaluate(_ expression: String, in scope: Scope) -> Evaluation {
-        let result: ScriptResult
-        if scope.isRoot, scope.lets.isEmpty, case .object(let data) = scope.this {
-            result = engine.evaluate(expression, root: data)
-        } else {
-            result = engine.evaluate(expression, receiver: receiver(for: scope))
-        }
+        let target = self.target(for: scope)
+        let (result, mayMutate) = engine.evaluate(expression, on: target.receiver, extras: target.extras)
+        if mayMutate { scope.pass.scriptOwnsData = true }
         return switch result {
         case .value(let value): .value(value)
         case .undefined: .undefined
@@ -24,19 +24,68 @@ public struct ScriptEvaluator: ExpressionEvaluator {
         }
     }
 
-    func receiver(for scope: Scope) -> ScriptReceiver {
-        if let cached = scope.slot.value as? ScriptReceiver { return cached }
-        var extras: [String: ScriptReceiver.Extra] = [:]
-        if case .object(let data) = scope.root {
-            extras["$root"] = .receiver(engine.rootReceiver(for: data))
-        } else {
-            extras["$root"] = .json(scope.root)
+    /// `this` in the engine and the names set on it for each call (`$root`, `$index`, `#let` names).
+    final class Target {
+        let receiver: ScriptReceiver
+        let extras: [(String, ScriptReceiver)]
+
+        init(receiver: ScriptReceiver, extras: [(String, ScriptReceiver)]) {
+            self.receiver = receiver
+            self.extras = extras
         }
-        if let index = scope.index { extras["$index"] = .json(.int(index)) }
-        for (name, value) in scope.lets { extras[name] = .json(value) }
-        let receiver = engine.receiver(for: scope.this, extras: extras)
-        scope.slot.value = receiver
-        return receiver
+    }
+
+    /// The render's own state: when it last synced the resident root.
+    final class PassState {
+        var generation: Int?
+    }
+
+    func target(for scope: Scope) -> Target {
+        let pass = scope.pass.evaluatorState as? PassState ?? {
+            let made = PassState()
+            scope.pass.evaluatorState = made
+            return made
+        }()
+        if scope.isRoot, case .object(let data) = scope.this {
+            // Synced at most once per render (unless another render used the engine in between).
+            let root = engine.residentRoot(data, syncedAt: &pass.generation)
+            if scope.lets.isEmpty { return Target(receiver: root, extras: []) }
+            if let cached = scope.slot.value as? Target { return cached }
+            let target = Target(receiver: root, extras: scope.lets.map { ($0.key, engine.hold($0.value)) })
+            scope.slot.value = target
+            return target
+        }
+        if let cached = scope.slot.value as? Target { return cached }
+        var extras: [(String, ScriptReceiver)] = []
+        if case .object(let data) = scope.root {
+            extras.append(("$root", engine.residentRoot(data, syncedAt: &pass.generation)))
+        } else {
+            extras.append(("$root", engine.hold(scope.root)))
+        }
+        if let index = scope.index { extras.append(("$index", engine.hold(.int(index)))) }
+        for (name, value) in scope.lets { extras.append((name, engine.hold(value))) }
+        let receiver = residentItem(scope, pass) ?? engine.hold(scope.this)
+        let target = Target(receiver: receiver, extras: extras)
+        scope.slot.value = target
+        return target
+    }
+
+    /// A loop item as the engine holds it, when the loop's expression is a plain path (evaluating it
+    /// again has no effect) and gives an array of the same length there.
+    func residentItem(_ scope: Scope, _ pass: PassState) -> ScriptReceiver? {
+        guard let source = scope.source, let index = scope.index else { return nil }
+        if !source.isResolved {
+            source.isResolved = true
+            if source.expression.path != nil {
+                let parent = target(for: source.parent)
+                if let held = engine.holdArray(source.expression.text, on: parent.receiver, extras: parent.extras),
+                   held.count == source.count {
+                    source.array = held.array
+                }
+            }
+        }
+        guard let array = source.array as? ScriptReceiver else { return nil }
+        return engine.element(index, of: array)
     }
 }
 

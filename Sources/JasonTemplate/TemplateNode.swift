@@ -97,12 +97,17 @@ final class ObjectTemplate: Sendable {
     let members: [Member]
     /// The first `{{#include …}}` key: its expression (nil for none) and the value it applies to.
     let include: (expression: ParsedExpression?, value: JSON, pointer: JSONPointer)?
+    /// For an object whose members are all plain: its keys in order, so that every result can share
+    /// one key table and only fill in values.
+    let plainShape: JSONObject?
 
     init(_ object: JSONObject, at pointer: JSONPointer) {
         original = object
         members = JSOrder.members(object).map { key, value in
             Member(key: key, kind: Self.kind(key, value, at: pointer.appending(key)), raw: value)
         }
+        let allPlain = members.allSatisfy { if case .plain = $0.kind { return true } else { return false } }
+        plainShape = allPlain ? JSONObject(uniqueKeysWithValues: members.map { ($0.key, JSON.null) }) : nil
         if let first = members.first(where: { if case .include = $0.kind { return true } else { return false } }) {
             let expression = Directive(first.key).flatMap { $0.expression.isEmpty ? nil : ParsedExpression($0.expression) }
             include = (expression, first.raw, pointer.appending(first.key))

@@ -68,6 +68,18 @@ struct Run {
         self.root = root
     }
 
+    /// The result of the pass; with `base`, diagnostics are made relative to it (a node compiled below
+    /// the root of what the caller rendered).
+    func finish(_ value: JSON?, relativeTo base: JSONPointer = .root) -> Rendered {
+        guard base != .root else { return Rendered(value: value, diagnostics: diagnostics) }
+        let relative = diagnostics.map { d in
+            var d = d
+            d.pointer = JSONPointer(String(d.pointer.description.dropFirst(base.description.count)))
+            return d
+        }
+        return Rendered(value: value, diagnostics: relative)
+    }
+
     /// `TRANSFORM.run`: strings are filled, conditional arrays reduced, other arrays mapped with their
     /// falsy results dropped (T6), objects transformed key by key (T5).
     mutating func transform(_ node: TemplateNode, _ scope: Scope) -> JSON? {
@@ -96,9 +108,10 @@ struct Run {
     }
 
     mutating func transformObject(_ template: ObjectTemplate, _ scope: Scope) -> JSON? {
+        if let shape = template.plainShape { return transformPlainObject(template, shape, scope) }
         var result: JSON = .object([:])
         if let include = template.include {
-            result = includeBase(include.expression, value: include.value, at: include.pointer)
+            result = includeBase(include.expression, value: include.value, at: include.pointer, scope)
         }
         var members = JSONObject(minimumCapacity: template.members.count)
         var isObject = true
@@ -128,5 +141,18 @@ struct Run {
         }
         commit()
         return result
+    }
+
+    /// Members all plain: the results share the template's key table; a member that renders to
+    /// undefined is left out as in the general case.
+    mutating func transformPlainObject(_ template: ObjectTemplate, _ shape: JSONObject, _ scope: Scope) -> JSON {
+        var members = shape
+        var missing: [String] = []
+        for (i, member) in template.members.enumerated() {
+            guard case .plain(let node) = member.kind else { continue }
+            if let item = transform(node, scope) { members.values[i] = item } else { missing.append(member.key) }
+        }
+        for key in missing { members.removeValue(forKey: key) }
+        return .object(members)
     }
 }

@@ -1,0 +1,40 @@
+import JasonJSON
+
+/// What the template engine uses to keep data resident during a render (package access: the template
+/// module is the one caller).
+extension ScriptEngine {
+    /// The resident top-level data object, synced with `data` unless `generation` (kept by the caller
+    /// for one render) says this render synced it last and nothing changed it since.
+    package func residentRoot(_ data: JSONObject, syncedAt generation: inout Int?) -> ScriptReceiver {
+        withContext { $0.residentRoot(data, syncedAt: &generation) }
+    }
+
+    /// Evaluates with `this` = `receiver` and `extras` set meanwhile (own properties of an object, or
+    /// on the prototypes of a primitive). `mayMutate` is true when the expression may have changed the
+    /// data in the engine: from then on the engine holds the truth until the next sync.
+    package func evaluate(_ expression: String, on receiver: ScriptReceiver,
+                          extras: [(String, ScriptReceiver)]) -> (result: ScriptResult, mayMutate: Bool) {
+        withContext { context in
+            var mayMutate = false
+            let result = context.call(expression, receiver: receiver, extras: extras.map { ($0.0, $0.1.value) },
+                                      mayMutate: &mayMutate)
+            return (result, mayMutate)
+        }
+    }
+
+    /// The array `expression` gives, kept in the engine, and its length; nil for anything else.
+    package func holdArray(_ expression: String, on receiver: ScriptReceiver,
+                           extras: [(String, ScriptReceiver)]) -> (array: ScriptReceiver, count: Int)? {
+        withContext { $0.holdArray(expression, on: receiver, extras: extras.map { ($0.0, $0.1.value) }) }
+    }
+
+    /// Element `index` of a held array, held itself (the very object, not a copy).
+    package func element(_ index: Int, of array: ScriptReceiver) -> ScriptReceiver? {
+        withContext { $0.element(index, of: array) }
+    }
+
+    /// `value` converted once and held.
+    package func hold(_ value: JSON) -> ScriptReceiver {
+        withContext { $0.hold(value) }
+    }
+}

@@ -1,0 +1,83 @@
+import CJavaScriptCore
+import JasonJSON
+
+/// The resident top-level data object and the JSON each of its members was made from.
+struct RootMirror {
+    let receiver: ScriptReceiver
+    var members: [String: JSON]
+    /// Bumped whenever the resident object is changed by a sync: a render that synced at the current
+    /// generation sees its own data there and need not look again.
+    var generation = 0
+    /// An expression may have changed the resident data: the next sync converts every member anew.
+    var diverged = false
+}
+
+extension EngineContext {
+    /// Updates the resident root object to `data`: converts the members whose value is not the one
+    /// converted last time, deletes missing ones. "The same value" is decided by identity (the same
+    /// array or object storage, which the mirror keeps alive), never by comparing large values.
+    func syncRoot(_ data: JSONObject) -> ScriptReceiver {
+        if root == nil {
+            let object = JSObjectMake(context, nil, nil)!
+            setProperty(object, "$root", object)
+            root = RootMirror(receiver: ScriptReceiver(value: object, context: context, isObject: true,
+                                                       primitiveExtras: []), members: [:])
+        }
+        let object = JSValueToObject(context, root!.receiver.value, nil)!
+        var changed = false
+        if root!.diverged {
+            root!.members.removeAll()
+            root!.diverged = false
+            changed = true
+        }
+        var kept = 0
+        // `$root` always names the object itself, whatever the data holds (st.js sets it before each call).
+        for (name, value) in data where name != "$root" {
+            kept += 1
+            if let old = root!.members[name], old.isIdentical(to: value) { continue }
+            setProperty(object, name, makeValue(value))
+            root!.members[name] = value
+            changed = true
+        }
+        if root!.members.count > kept {
+            for name in root!.members.keys where data[name] == nil {
+                setProperty(object, name, nil)
+                root!.members[name] = nil
+            }
+            changed = true
+        }
+        if changed { root!.generation &+= 1 }
+        return root!.receiver
+    }
+
+    /// The resident root, synced with `data` unless `generation` says this caller synced it last.
+    func residentRoot(_ data: JSONObject, syncedAt generation: inout Int?) -> ScriptReceiver {
+        if let generation, let root, root.generation == generation { return root.receiver }
+        let receiver = syncRoot(data)
+        generation = root!.generation
+        return receiver
+    }
+}
+
+extension JSON {
+    /// True when `other` is this very value: equal scalars and strings, or the same array or object
+    /// storage. Cheap whatever the size; false for equal values built separately.
+    func isIdentical(to other: JSON) -> Bool {
+        switch (self, other) {
+        case (.array(let a), .array(let b)):
+            guard a.count == b.count else { return false }
+            if a.isEmpty { return true }
+            return a.withUnsafeBufferPointer { x in b.withUnsafeBufferPointer { y in x.baseAddress == y.baseAddress } }
+        case (.object(let a), .object(let b)):
+            guard a.count == b.count else { return false }
+            if a.isEmpty { return true }
+            return a.values.withUnsafeBufferPointer { x in
+                b.values.withUnsafeBufferPointer { y in x.baseAddress == y.baseAddress }
+            }
+        case (.array, _), (.object, _), (_, .array), (_, .object):
+            return false
+        default:
+            return self == other
+        }
+    }
+}

@@ -1,0 +1,70 @@
+import JasonJSON
+
+/// A template compiled once, at load, for rendering many times: `Transformer.render(_:data:)` without
+/// looking the template up (no hashing of its JSON) on each call.
+///
+/// Diagnostics from rendering it are relative to the template's root, exactly as `render(template,
+/// data:)` gives them; `pointer` says where the template was written, for the caller to locate them.
+public struct CompiledTemplate: Sendable {
+    /// The template as written.
+    public let template: JSON
+    /// Where the template sits in its document.
+    public let pointer: JSONPointer
+    /// False when nothing in the template can depend on the data: its rendering is known in advance.
+    public let hasExpressions: Bool
+    let node: TemplateNode
+    /// `ST.transform` on a template that mentions `#include` transforms only the objects holding one.
+    let mentionsInclude: Bool
+
+    init(_ template: JSON, at pointer: JSONPointer) {
+        self.template = template
+        self.pointer = pointer
+        mentionsInclude = Fillout.mentionsInclude(template)
+        hasExpressions = mentionsInclude || template.needsEvaluation
+        node = TemplateNode(compiling: template)
+    }
+}
+
+extension Transformer {
+    /// Compiles `template`, written at `pointer` in its document, once.
+    public func compile(_ template: JSON, at pointer: JSONPointer = .root) -> CompiledTemplate {
+        CompiledTemplate(template, at: pointer)
+    }
+
+    /// The same as `render(compiled.template, data:)`.
+    public func render(_ compiled: CompiledTemplate, data: JSON) -> Rendered {
+        guard compiled.hasExpressions else { return Rendered(value: compiled.node.constantValue, diagnostics: []) }
+        var run = Run(evaluator: evaluator, root: data)
+        let value: JSON?
+        if compiled.mentionsInclude {
+            value = run.transformIncludesOnly(compiled.template, data: data)
+        } else {
+            value = run.transform(compiled.node, Scope.top(data))
+        }
+        return run.finish(value)
+    }
+
+    /// The branch `index` of `conditional` (as `Conditional.choose` picked it), rendered from its
+    /// already compiled node: the same as `render(conditional.branches[index].value, data:)`, with
+    /// diagnostics relative to the branch's value.
+    public func render(branch index: Int, of conditional: Conditional, data: JSON) -> Rendered {
+        let branch = conditional.branches[index]
+        var run = Run(evaluator: evaluator, root: data)
+        let value: JSON?
+        if branch.mentionsInclude {
+            value = run.transformIncludesOnly(branch.value, data: data)
+        } else {
+            value = run.transform(branch.node, Scope.top(data))
+        }
+        return run.finish(value, relativeTo: branch.pointer)
+    }
+}
+
+extension TemplateNode {
+    /// The value of a node compiled from a template without expressions.
+    var constantValue: JSON? {
+        if case .constant(let value) = self { return value }
+        var run = Run(evaluator: NoEvaluator(), root: .null)
+        return run.transform(self, Scope.top(.null))
+    }
+}

@@ -1,0 +1,60 @@
+import JasonJSON
+@testable import JasonScript
+import Testing
+
+/// The resident top-level data: unchanged members are recognised by identity, not by comparing them.
+@Suite struct ResidentRootTests {
+    @Test func identityIsCheapAndExact() {
+        let big: JSON = .array((0..<10_000).map { JSON.int($0) })
+        let same = big
+        let rebuilt: JSON = .array((0..<10_000).map { JSON.int($0) })
+        #expect(big.isIdentical(to: same))
+        #expect(!big.isIdentical(to: rebuilt))
+        let object: JSON = ["a": big, "b": 1]
+        let copy = object
+        #expect(object.isIdentical(to: copy))
+        var changed = object
+        if case .object(var o) = changed { o["b"] = 2; changed = .object(o) }
+        #expect(!object.isIdentical(to: changed))
+        #expect(JSON.string("x").isIdentical(to: "x"))
+    }
+
+    @Test func aRenderSyncsOnceAndUnchangedDataIsNotConvertedAgain() {
+        let engine = ScriptEngine()
+        var data: JSONObject = ["items": .array((0..<1000).map { ["n": .int($0)] }), "$get": ["n": 1]]
+        var generation: Int? = nil
+        _ = engine.residentRoot(data, syncedAt: &generation)
+        let first = generation
+        // The same values again (a new render): nothing converted, the generation stays.
+        var next: Int? = nil
+        _ = engine.residentRoot(data, syncedAt: &next)
+        #expect(next == first)
+        data["$get"] = ["n": 2]
+        var third: Int? = nil
+        _ = engine.residentRoot(data, syncedAt: &third)
+        #expect(third != first)
+        #expect(engine.evaluate("$get.n + items.length", root: data) == .value(1002))
+    }
+
+    @Test func aMutationIsKeptWithinTheRenderAndUndoneAtTheNextSync() {
+        let engine = ScriptEngine()
+        let data: JSONObject = ["arr": [1]]
+        var generation: Int? = nil
+        let root = engine.residentRoot(data, syncedAt: &generation)
+        #expect(engine.evaluate("arr.push(2)", on: root, extras: []).mayMutate)
+        #expect(engine.evaluate("arr.length", on: engine.residentRoot(data, syncedAt: &generation), extras: []).result
+                == .value(2))
+        var fresh: Int? = nil
+        #expect(engine.evaluate("arr.length", on: engine.residentRoot(data, syncedAt: &fresh), extras: []).result
+                == .value(1))
+    }
+}
+
+@Suite struct ConversionTests {
+    @Test func valuesReachJavaScriptIntact() {
+        let engine = ScriptEngine()
+        let value: JSON = ["s": "a\"b\\c\n\u{1}é😀", "n": [0, 7, -12, 1.5, 1e300, nil, true, false],
+                           "o": ["": [:], "k": []]]
+        #expect(engine.evaluate("v", this: ["v": value]) == .value(value))
+    }
+}
