@@ -65,7 +65,11 @@ public struct ActionCall: Sendable {
         didSet { kind = Kind(target) }
     }
     private(set) var kind: Kind
-    public var options: JSON?
+    public var options: JSON? {
+        didSet { compiled = nil }
+    }
+    /// The options of a typed action compiled at load, while they hold expressions.
+    private(set) var compiled: CompiledTemplate?
     /// False when the options (and a trigger's name) hold no `{{`, so rendering can be skipped.
     public var optionsNeedRendering: Bool
     public var success: ActionNode?
@@ -84,7 +88,22 @@ public struct ActionCall: Sendable {
         self.success = success
         self.error = error
         self.path = path
+        compileOptions()
     }
+
+    /// Options with expressions are compiled once. Options without any are rendered now, once: st.js
+    /// still transforms them (falsy array items dropped, T6), and the result cannot depend on the data.
+    private mutating func compileOptions() {
+        guard let options else { return }
+        let compiled = CompiledTemplate(options, at: path.pointer.appending("options"))
+        if !compiled.hasExpressions {
+            self.options = Self.constants.render(compiled, data: .null).value
+        } else if case .type = target {
+            self.compiled = compiled
+        }
+    }
+
+    private static let constants = Transformer()
 }
 
 extension ActionNode {

@@ -50,7 +50,7 @@ extension Interpreter {
     func bind(_ node: ActionNode, data: JSON) -> ActionNode {
         guard node.rendersOptions, case .call(var call) = node else { return node }
         if call.optionsNeedRendering, let options = call.options {
-            call.options = renderer.render(options, data: data).value
+            call.options = (call.compiled.map { renderer.render($0, data: data) } ?? renderer.render(options, data: data)).value
             call.optionsNeedRendering = call.options?.containsTemplateMarker ?? false
         }
         call.success = call.success.map { bind($0, data: data) }

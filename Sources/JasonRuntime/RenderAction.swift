@@ -38,10 +38,12 @@ struct RenderAction: ActionHandler {
 extension RenderAction {
     /// Expressions of the body that threw, as `template` warnings located in `head.templates`. Undefined
     /// ones are left to a later pass on purpose (an item's action is rendered again when it runs, S20), and
-    /// so are names not defined yet (a ReferenceError, such as `$jason` before there is one).
+    /// so are names not defined yet (a ReferenceError) and members of what is still undefined (`$jason.x`
+    /// before there is a `$jason`: a TypeError on undefined).
     func report(_ diagnostics: [TemplateDiagnostic], template name: String, in context: ActionContext) {
         let failures = diagnostics.filter {
-            if case .failed(let error) = $0.kind { !error.hasPrefix("ReferenceError") } else { false }
+            guard case .failed(let error) = $0.kind else { return false }
+            return !error.hasPrefix("ReferenceError") && !error.hasPrefix("TypeError: undefined is not an object")
         }
         guard !failures.isEmpty else { return }
         let document = context.views.all.first { $0.context === context }?.document

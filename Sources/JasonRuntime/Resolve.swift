@@ -61,7 +61,8 @@ extension Interpreter {
             return ActionStep(target: call.target, path: call.path, options: options, templateDiagnostics: [],
                               jason: jason, callers: callers, entry: nil)
         }
-        let rendered = renderer.render(options, data: state.templateData(jason: jason))
+        let data = state.templateData(jason: jason)
+        let rendered = call.compiled.map { renderer.render($0, data: data) } ?? renderer.render(options, data: data)
         // A trigger's options sit at `/options` of the action, its name at `/trigger`.
         let base: JSONPointer
         switch call.target {
@@ -96,7 +97,7 @@ extension Interpreter {
             if let compiled = action.compiled[index] { return .continue(bind(compiled, data: data)) }
             let branch = conditional.branches[index]
             let pointer = path.pointer.appending(index).appending(branch.key)
-            let rendered = renderer.render(branch.value, data: data).value ?? .null
+            let rendered = renderer.render(branch: index, of: conditional, data: data).value ?? .null
             return parseRendered(rendered, at: pointer)
         }
     }

@@ -16,7 +16,7 @@ public struct CompiledTemplate: Sendable {
     /// `ST.transform` on a template that mentions `#include` transforms only the objects holding one.
     let mentionsInclude: Bool
 
-    init(_ template: JSON, at pointer: JSONPointer) {
+    public init(_ template: JSON, at pointer: JSONPointer) {
         self.template = template
         self.pointer = pointer
         mentionsInclude = Fillout.mentionsInclude(template)

@@ -89,6 +89,13 @@ import Testing
         #expect(result.printed == [#"{"w":1,"v":1}"#], "\(result.diagnostics)")
     }
 
+    /// Issue 16, item 8: options without any `{{ }}` still go through st.js once (at load), so falsy
+    /// array items are dropped as on the phone.
+    @Test func constantOptionsAreTransformedAsStJsDoes() async throws {
+        let result = try await run(#"{"type": "$test.print", "options": {"arr": [0, 1, false, "", null, "x"]}}"#)
+        #expect(result.printed == [#"{"arr":[1,"x"]}"#])
+    }
+
     static let registry: ActionRegistry = {
         var registry = StandardLibrary.registry
         registry.register(group: "test", ["fail": testRegistry.handler(for: "$test.fail")!,
