@@ -11,6 +11,20 @@ import Testing
             .first { FileManager.default.isExecutableFile(atPath: $0.path) }
     }()
 
+    /// Starts the binary with `arguments`: standard output piped, standard error dropped.
+    static func start(_ arguments: [String]) throws -> (Process, Pipe) {
+        struct NotBuilt: Error {}
+        guard let binary else { throw NotBuilt() }
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        return (process, output)
+    }
+
     func launch(_ arguments: [String], stdin: String = "", persist: Bool = false) throws
         -> (status: Int32, out: String, err: String)
     {

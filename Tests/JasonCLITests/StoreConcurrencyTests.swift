@@ -5,18 +5,7 @@ import Testing
 
 /// The stores under real, concurrent and killed `jasonrun` processes sharing one state directory.
 @Suite(.serialized) struct StoreConcurrencyTests {
-    func start(_ arguments: [String]) throws -> (Process, Pipe) {
-        struct NotBuilt: Error {}
-        guard let binary = BinaryTests.binary else { throw NotBuilt() }
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        return (process, output)
-    }
+    func start(_ arguments: [String]) throws -> (Process, Pipe) { try BinaryTests.start(arguments) }
 
     func global(_ folder: String) throws -> JSON {
         try JSONParser.parse(String(contentsOfFile: folder + "/global.json", encoding: .utf8))

@@ -16,18 +16,7 @@ import Testing
         """#
     }
 
-    func start(_ arguments: [String]) throws -> (Process, Pipe) {
-        struct NotBuilt: Error {}
-        guard let binary = BinaryTests.binary else { throw NotBuilt() }
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        return (process, output)
-    }
+    func start(_ arguments: [String]) throws -> (Process, Pipe) { try BinaryTests.start(arguments) }
 
     @Test func twoProcessesWritingAtOnceLoseNoUpdate() throws {
         let folder = try Paths.write("", name: "x").deletingLastPathComponent().path
