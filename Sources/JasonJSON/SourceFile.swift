@@ -20,9 +20,7 @@ public struct SourceFile: Sendable {
     public init(name: String, bytes: [UInt8]) {
         self.name = name
         self.bytes = bytes
-        var starts = [0]
-        for (i, b) in bytes.enumerated() where b == UInt8(ascii: "\n") { starts.append(i + 1) }
-        lineStarts = starts
+        lineStarts = bytes.withUnsafeBufferPointer(Self.lineStarts)
     }
 
     public init(name: String, text: String) {
@@ -37,8 +35,7 @@ public struct SourceFile: Sendable {
             if lineStarts[mid] <= clamped { low = mid } else { high = mid - 1 }
         }
         let start = lineStarts[low]
-        // Continuation bytes (0b10xxxxxx) do not start a character.
-        let column = bytes[start..<clamped].reduce(1) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) }
+        let column = bytes.withUnsafeBufferPointer { Self.characters(in: $0, from: start, to: clamped) } + 1
         return SourceLocation(line: low + 1, column: column)
     }
 
@@ -53,31 +50,52 @@ public struct SourceFile: Sendable {
         if end > start, bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
         return String(decoding: bytes[start..<max(start, end)], as: UTF8.self)
     }
-}
 
-/// Where each node of a parsed document starts: JSON pointer → byte offset of its value.
-public struct SourceMap: Sendable {
-    public let file: SourceFile
-    private var offsets: [JSONPointer: Int]
-
-    public init(file: SourceFile, offsets: [JSONPointer: Int] = [:]) {
-        self.file = file
-        self.offsets = offsets
-    }
-
-    public func offset(of pointer: JSONPointer) -> Int? { offsets[pointer] }
-
-    /// The location of the node a pointer names; for a pointer the map does not know (a node made at
-    /// run time), the location of its nearest known ancestor.
-    public func location(of pointer: JSONPointer) -> SourceLocation? {
-        var tokens = pointer.tokens
-        while true {
-            let candidate = tokens.reduce(JSONPointer.root) { $0.appending($1) }
-            if let offset = offsets[candidate] { return file.location(ofOffset: offset) }
-            if tokens.isEmpty { return nil }
-            tokens.removeLast()
+    /// Offsets where lines start. Eight bytes at a time: most words of a document hold no line break.
+    static func lineStarts(_ bytes: UnsafeBufferPointer<UInt8>) -> [Int] {
+        var starts = [0]
+        guard let base = bytes.baseAddress else { return starts }
+        let raw = UnsafeRawPointer(base)
+        var i = 0
+        while bytes.count - i >= 8 {
+            let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) ^ 0x0A0A_0A0A_0A0A_0A0A
+            if (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080 != 0 {
+                for j in i..<i + 8 where bytes[j] == UInt8(ascii: "\n") { starts.append(j + 1) }
+            }
+            i += 8
         }
+        for j in i..<bytes.count where bytes[j] == UInt8(ascii: "\n") { starts.append(j + 1) }
+        return starts
     }
 
-    mutating func record(_ pointer: JSONPointer, offset: Int) { offsets[pointer] = offset }
+    /// Characters between two offsets: every byte except UTF-8 continuation bytes (0b10xxxxxx) starts one.
+    /// Counted eight bytes at a time, since a one-line document of megabytes is common.
+    static func characters(in bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Int {
+        guard start < end, let base = bytes.baseAddress else { return 0 }
+        let raw = UnsafeRawPointer(base)
+        var continuations = 0
+        var i = start
+        while end - i >= 8 {
+            let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+            // A continuation byte has its top bit set and the next one clear.
+            continuations &+= (word & ~(word << 1) & 0x8080_8080_8080_8080).nonzeroBitCount
+            i += 8
+        }
+        while i < end {
+            if bytes[i] & 0xC0 == 0x80 { continuations += 1 }
+            i += 1
+        }
+        return end - start - continuations
+    }
+
+    /// The location of an offset without a line index: for a parse error, asked once.
+    static func location(ofOffset offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> SourceLocation {
+        let clamped = max(0, min(offset, bytes.count))
+        var line = 1, lineStart = 0
+        for i in 0..<clamped where bytes[i] == UInt8(ascii: "\n") {
+            line += 1
+            lineStart = i + 1
+        }
+        return SourceLocation(line: line, column: characters(in: bytes, from: lineStart, to: clamped) + 1)
+    }
 }

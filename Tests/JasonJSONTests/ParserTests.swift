@@ -23,6 +23,14 @@ import Testing
         #expect(value["a"] == .int(3))
     }
 
+    /// Sibling objects with the same member names share the names' storage; each keeps its own spelling.
+    @Test func objectsWithTheSameNamesKeepTheirOwnSpelling() throws {
+        let value = try JSONParser.parse(#"[{"é": 1, "b": 2}, {"e\u0301": 3, "b": 4}, {"é": 5, "b": 6}, {"b": 7, "é": 8}]"#)
+        let names = value.arrayValue?.map { $0.objectValue?.keys.map { Array($0.utf8) } ?? [] }
+        #expect(names == [[[0xC3, 0xA9], [0x62]], [[0x65, 0xCC, 0x81], [0x62]], [[0xC3, 0xA9], [0x62]], [[0x62], [0xC3, 0xA9]]])
+        #expect(value[3]?["é"] == .int(8))
+    }
+
     @Test func recordsWhereEveryNodeStarts() throws {
         let text = "{\n  \"$jason\": {\n    \"head\": {\"a/b\": [10, {\"x~\": true}]}\n  }\n}"
         let parsed = try JSONParser.parseDocument(SourceFile(name: "f.json", text: text))
@@ -67,8 +75,49 @@ import Testing
         }
     }
 
-    @Test func deepNestingIsAnErrorNotACrash() {
-        let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
-        #expect(throws: JSONSyntaxError.self) { try JSONParser.parse(deep) }
+    /// The parser does not recurse; the limit is the reference's (see JSONParser.maximumDepth).
+    @Test func nestingDeeperThanTheLimitIsALocatedError() {
+        for (open, close) in [("[", "]"), ("{\"a\":", "}")] {
+            let deep = String(repeating: open, count: 100_000) + "1" + String(repeating: close, count: 100_000)
+            do {
+                _ = try JSONParser.parse(deep)
+                Issue.record("parsed")
+            } catch {
+                #expect(error.message == "nesting deeper than 512 levels, found '\(open.prefix(1))'")
+                #expect(error.location == SourceLocation(line: 1, column: 512 * open.count + 1))
+            }
+        }
+        let deepest = String(repeating: "[", count: 512) + String(repeating: "]", count: 512)
+        #expect(throws: Never.self) { try JSONParser.parse(deepest) }
+    }
+
+    /// Integers that fit stay Int; every other number is the double the standard library's parser gives.
+    @Test func numbersConvertLikeTheStandardLibrary() throws {
+        var texts = ["0", "-0", "-0.0", "9223372036854775807", "-9223372036854775808", "9223372036854775808",
+                     "-9223372036854775809", "1e400", "-1e400", "1e-400", "4.9e-324", "2.2250738585072014e-308",
+                     "9007199254740993", "9007199254740993.0", "0.1", "123.456e-7", "1E+2", "0e0", "1.5E-0",
+                     "1.7976931348623157e308", "0.30000000000000004", "12345678901234567890123", "1e22", "1e23"]
+        var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next(_ n: UInt64) -> UInt64 {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return (seed >> 33) % n
+        }
+        for _ in 0..<3000 {
+            var text = next(2) == 0 ? "-" : ""
+            text += next(8) == 0 ? "0" : (0...next(3)).map { _ in String(next(1 << 30) + 1) }.joined()
+            if next(2) == 0 { text += "." + String(repeating: "0", count: Int(next(6))) + String(next(1 << 30)) }
+            if next(3) == 0 { text += "e" + (next(2) == 0 ? "-" : "") + String(next(30)) }
+            texts.append(text)
+        }
+        for text in texts {
+            let value = try JSONParser.parse(text)
+            if !text.contains(where: { ".eE".contains($0) }), let integer = Int(text) {
+                #expect(value == .int(integer), "\(text)")
+            } else if case .double(let d) = value {
+                #expect(d.bitPattern == (Double(text) ?? .nan).bitPattern, "\(text)")
+            } else {
+                Issue.record("\(text) gave \(value)")
+            }
+        }
     }
 }

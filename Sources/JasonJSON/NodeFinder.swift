@@ -1,0 +1,128 @@
+/// Follows a JSON pointer through source bytes the parser accepted: into an object by member name (the
+/// last member of that name, whose value the parsed object holds), into an array by index, skipping
+/// everything else without building values. Bytes it does not expect end the walk; they never trap.
+struct NodeFinder {
+    var cursor: ByteCursor
+    let containers: ContainerIndex
+
+    /// The deepest node on the pointer's path: its offset and how many tokens led to it; nil for no input.
+    mutating func deepest(along tokens: [String]) -> (offset: Int, depth: Int)? {
+        cursor.skipWhitespace()
+        cursor.skipByteOrderMark()
+        cursor.skipWhitespace()
+        guard cursor.position < cursor.bytes.count else { return nil }
+        var offset = cursor.position
+        for (depth, token) in tokens.enumerated() {
+            let child: Int?
+            switch cursor.bytes[offset] {
+            case UInt8(ascii: "{"): child = member(named: token, inObjectAt: offset)
+            case UInt8(ascii: "["): child = Int(token).flatMap { String($0) == token ? element($0, inArrayAt: offset) : nil }
+            default: child = nil
+            }
+            guard let child else { return (offset, depth) }
+            offset = child
+        }
+        return (offset, tokens.count)
+    }
+
+    private mutating func member(named name: String, inObjectAt start: Int) -> Int? {
+        let nameIsASCII = name.utf8.allSatisfy { $0 < 0x80 }
+        var found: Int?
+        cursor.position = start + 1
+        cursor.skipWhitespace()
+        if cursor.peek == UInt8(ascii: "}") { return nil }
+        while true {
+            guard cursor.peek == UInt8(ascii: "\"") else { return found }
+            let keyStart = cursor.position
+            guard let key = cursor.skipString() else { return found }
+            cursor.skipWhitespace()
+            guard cursor.peek == UInt8(ascii: ":") else { return found }
+            cursor.position += 1
+            cursor.skipWhitespace()
+            let valueStart = cursor.position
+            if matches(name, nameIsASCII: nameIsASCII, keyFrom: keyStart + 1, to: key.end, plain: key.plain) {
+                found = valueStart
+            }
+            guard skipValue() else { return found }
+            cursor.skipWhitespace()
+            guard cursor.peek == UInt8(ascii: ",") else { return found }
+            cursor.position += 1
+            cursor.skipWhitespace()
+        }
+    }
+
+    /// Member names compare as Swift strings do (canonical equivalence), as the parsed object's keys did;
+    /// equal bytes are the common case, and two different ASCII spellings can never be equal.
+    private mutating func matches(_ name: String, nameIsASCII: Bool, keyFrom start: Int, to end: Int, plain: Bool) -> Bool {
+        let raw = UnsafeBufferPointer(rebasing: cursor.bytes[start..<end])
+        if plain, raw.elementsEqual(name.utf8) { return true }
+        if plain, nameIsASCII { return false }
+        var reader = ByteCursor(cursor.bytes, at: start - 1)
+        var scratch: [UInt8] = []
+        guard let key = try? reader.readString(scratch: &scratch) else { return false }
+        return key == name
+    }
+
+    /// Only canonical indexes name elements, as only they were ever recorded ("01" and "-1" name none).
+    private mutating func element(_ index: Int, inArrayAt start: Int) -> Int? {
+        guard index >= 0 else { return nil }
+        cursor.position = start + 1
+        cursor.skipWhitespace()
+        if cursor.peek == UInt8(ascii: "]") { return nil }
+        var i = 0
+        while true {
+            if i == index { return cursor.position }
+            guard skipValue() else { return nil }
+            cursor.skipWhitespace()
+            guard cursor.peek == UInt8(ascii: ",") else { return nil }
+            cursor.position += 1
+            cursor.skipWhitespace()
+            i += 1
+        }
+    }
+
+    /// Moves past the value at the cursor: a recorded container in one step, others by scanning.
+    private mutating func skipValue() -> Bool {
+        guard let b = cursor.peek else { return false }
+        switch b {
+        case UInt8(ascii: "\""):
+            return cursor.skipString() != nil
+        case UInt8(ascii: "{"), UInt8(ascii: "["):
+            if let end = containers.end(ofContainerAt: cursor.position) {
+                cursor.position = end
+                return true
+            }
+            return skipContainer()
+        default:
+            while let c = cursor.peek, c != UInt8(ascii: ","), c != UInt8(ascii: "}"), c != UInt8(ascii: "]"),
+                  c != 0x20, c != 0x0A, c != 0x0D, c != 0x09 {
+                cursor.position += 1
+            }
+            return true
+        }
+    }
+
+    /// Counts brackets (outside strings) until the container at the cursor closes.
+    private mutating func skipContainer() -> Bool {
+        var depth = 0
+        while let b = cursor.peek {
+            switch b {
+            case UInt8(ascii: "\""):
+                guard cursor.skipString() != nil else { return false }
+                continue
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                depth += 1
+            case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                depth -= 1
+                if depth == 0 {
+                    cursor.position += 1
+                    return true
+                }
+            default:
+                break
+            }
+            cursor.position += 1
+        }
+        return false
+    }
+}

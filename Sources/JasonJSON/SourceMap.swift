@@ -1,0 +1,83 @@
+/// Where the nodes of a parsed document are, found when asked: a pointer is followed through the kept
+/// source bytes by `NodeFinder`, which skips the siblings on the way. Nothing is stored per node; the
+/// parser only notes where each large container ends, so that skipping one is a lookup, not a scan.
+public struct SourceMap: Sendable {
+    public let file: SourceFile
+    let containers: ContainerIndex
+
+    init(file: SourceFile, containers: ContainerIndex) {
+        self.file = file
+        self.containers = containers
+    }
+
+    /// The byte offset where the node a pointer names starts; nil when the document has no such node.
+    public func offset(of pointer: JSONPointer) -> Int? {
+        let (tokens, wellFormed) = Self.tokens(of: pointer)
+        guard wellFormed, let found = deepest(along: tokens), found.depth == tokens.count else { return nil }
+        return found.offset
+    }
+
+    /// The location of the node a pointer names; for a pointer the document does not have (a node made
+    /// at run time), the location of its nearest ancestor that it has.
+    public func location(of pointer: JSONPointer) -> SourceLocation? {
+        deepest(along: Self.tokens(of: pointer).tokens).map { file.location(ofOffset: $0.offset) }
+    }
+
+    /// The tokens up to the first one written other than `JSONPointer` writes it (a bare `~`, no leading
+    /// `/`): such a pointer names no node, as no node was ever recorded under it.
+    static func tokens(of pointer: JSONPointer) -> (tokens: [String], wellFormed: Bool) {
+        let text = pointer.description
+        guard !text.isEmpty else { return ([], true) }
+        guard text.hasPrefix("/") else { return ([], false) }
+        let tokens = pointer.tokens
+        let written = text.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
+        for (i, (token, raw)) in zip(tokens, written).enumerated() where JSONPointer.escape(token) != raw {
+            return (Array(tokens[..<i]), false)
+        }
+        return (tokens, true)
+    }
+
+    private func deepest(along tokens: [String]) -> (offset: Int, depth: Int)? {
+        file.bytes.withUnsafeBufferPointer { bytes in
+            var finder = NodeFinder(cursor: ByteCursor(bytes), containers: containers)
+            return finder.deepest(along: tokens)
+        }
+    }
+}
+
+/// The start and end (past the closing bracket) of every container of `minimumSpan` bytes or more, in
+/// document order, so sorted by start. Smaller containers are cheaper to scan past than to remember.
+struct ContainerIndex: Sendable {
+    static let minimumSpan = 512
+
+    private(set) var starts: [Int] = []
+    private(set) var ends: [Int] = []
+
+    /// A container starts: its slot, filled in when it closes.
+    mutating func open(at start: Int) -> Int {
+        starts.append(start)
+        ends.append(start)
+        return starts.count - 1
+    }
+
+    /// A small container is forgotten; it is always the last slot, since its descendants are smaller still
+    /// and were forgotten before it.
+    mutating func close(slot: Int, start: Int, end: Int) {
+        if end - start < Self.minimumSpan, slot == starts.count - 1 {
+            starts.removeLast()
+            ends.removeLast()
+        } else {
+            ends[slot] = end
+        }
+    }
+
+    /// The end of the recorded container starting at `start`, if it is one.
+    func end(ofContainerAt start: Int) -> Int? {
+        var low = 0, high = starts.count
+        while low < high {
+            let mid = (low + high) / 2
+            if starts[mid] < start { low = mid + 1 } else { high = mid }
+        }
+        return low < starts.count && starts[low] == start ? ends[low] : nil
+    }
+}

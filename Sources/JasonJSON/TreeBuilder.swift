@@ -1,0 +1,178 @@
+/// Builds a `JSON` value from source bytes without recursion: open containers are frames on an explicit
+/// stack, so nesting is bounded by `maximumDepth` (a policy) and never by the thread's stack.
+/// Members of open containers wait on shared stacks and are moved into an array or object of exactly the
+/// right size when the container closes.
+struct TreeBuilder {
+    var cursor: ByteCursor
+    let maximumDepth: Int
+    /// Recorded for `SourceMap` when parsing a document; nil for plain parses.
+    var containers: ContainerIndex?
+
+    private struct Frame {
+        var isObject: Bool
+        var firstValue: Int
+        var firstKey: Int
+        var start: Int
+        var indexSlot: Int
+    }
+
+    private var frames: [Frame] = []
+    private let values = PendingStack<JSON>()
+    private let keys = PendingStack<String>()
+    private var scratch: [UInt8] = []
+    /// By depth, the member names of the last small object closed there: the next object at that depth
+    /// (its sibling in an array of records, usually) that has the same names shares their storage.
+    private var shapes: [ContiguousArray<String>] = []
+
+    init(_ bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int, recordingContainers: Bool) {
+        cursor = ByteCursor(bytes)
+        self.maximumDepth = maximumDepth
+        containers = recordingContainers ? ContainerIndex() : nil
+    }
+
+    /// The whole input: one value, with only whitespace (and a leading byte-order mark) around it.
+    mutating func parseWhole() throws(SyntaxFault) -> JSON {
+        cursor.skipWhitespace()
+        cursor.skipByteOrderMark()
+        let value = try parseValue()
+        cursor.skipWhitespace()
+        if cursor.position < cursor.bytes.count {
+            throw cursor.fault("expected end of input after the top-level value")
+        }
+        return value
+    }
+
+    private mutating func parseValue() throws(SyntaxFault) -> JSON {
+        nextValue: while true {
+            cursor.skipWhitespace()
+            guard let b = cursor.peek else { throw cursor.fault("expected a JSON value") }
+            var value: JSON
+            switch b {
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                guard let empty = try open(isObject: b == UInt8(ascii: "{")) else { continue nextValue }
+                value = empty
+            case UInt8(ascii: "\""): value = .string(try cursor.readString(scratch: &scratch))
+            case UInt8(ascii: "t"): try cursor.expectWord("true"); value = .bool(true)
+            case UInt8(ascii: "f"): try cursor.expectWord("false"); value = .bool(false)
+            case UInt8(ascii: "n"): try cursor.expectWord("null"); value = .null
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): value = try cursor.readNumber()
+            default: throw cursor.fault("expected a JSON value")
+            }
+            // A value is complete: it joins the innermost open container, which may close in turn.
+            while let frame = frames.last {
+                values.push(value)
+                cursor.skipWhitespace()
+                let next = cursor.peek
+                if frame.isObject {
+                    switch next {
+                    case UInt8(ascii: ","):
+                        cursor.position += 1
+                        try readMemberName(first: false)
+                        continue nextValue
+                    case UInt8(ascii: "}"):
+                        cursor.position += 1
+                        value = closeObject()
+                    default:
+                        throw cursor.fault("expected ',' or '}' after the value of \"\(keys.last)\"")
+                    }
+                } else {
+                    switch next {
+                    case UInt8(ascii: ","):
+                        cursor.position += 1
+                        cursor.skipWhitespace()
+                        if cursor.peek == UInt8(ascii: "]") {
+                            throw cursor.fault("expected a value (a trailing comma is not allowed)")
+                        }
+                        continue nextValue
+                    case UInt8(ascii: "]"):
+                        cursor.position += 1
+                        value = closeArray()
+                    default:
+                        throw cursor.fault("expected ',' or ']' after an array element")
+                    }
+                }
+            }
+            return value
+        }
+    }
+
+    /// At `{` or `[`: an empty container is returned whole; otherwise a frame is opened (and an object's
+    /// first member name read) and nil returned, so that the caller goes on to the first value.
+    private mutating func open(isObject: Bool) throws(SyntaxFault) -> JSON? {
+        if frames.count >= maximumDepth { throw cursor.fault("nesting deeper than \(maximumDepth) levels") }
+        let start = cursor.position
+        cursor.position += 1
+        cursor.skipWhitespace()
+        if cursor.peek == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
+            cursor.position += 1
+            return isObject ? .object([:]) : .array([])
+        }
+        let slot = containers?.open(at: start) ?? -1
+        frames.append(Frame(isObject: isObject, firstValue: values.count, firstKey: keys.count, start: start, indexSlot: slot))
+        if isObject { try readMemberName(first: true) }
+        return nil
+    }
+
+    /// A member name and its colon; the cursor is left before the member's value.
+    private mutating func readMemberName(first: Bool) throws(SyntaxFault) {
+        cursor.skipWhitespace()
+        guard cursor.peek == UInt8(ascii: "\"") else {
+            throw cursor.fault(first ? "expected a member name in double quotes or '}'"
+                : "expected a member name in double quotes (a trailing comma is not allowed)")
+        }
+        let key = try cursor.readString(scratch: &scratch)
+        cursor.skipWhitespace()
+        guard cursor.peek == UInt8(ascii: ":") else { throw cursor.fault("expected ':' after member name \"\(key)\"") }
+        cursor.position += 1
+        keys.push(key)
+    }
+
+    private mutating func closeArray() -> JSON {
+        let frame = frames.removeLast()
+        containers?.close(slot: frame.indexSlot, start: frame.start, end: cursor.position)
+        return .array(values.popArray(from: frame.firstValue))
+    }
+
+    /// A repeated name keeps its first position and takes the last value, as assigning in JavaScript does.
+    private mutating func closeObject() -> JSON {
+        let frame = frames.removeLast()
+        containers?.close(slot: frame.indexSlot, start: frame.start, end: cursor.position)
+        let count = values.count - frame.firstValue
+        if count <= Self.smallObject {
+            let depth = frames.count
+            if depth < shapes.count, shapes[depth].count == count,
+               keys.withElements(from: frame.firstKey, { $0.elementsEqual(shapes[depth], by: Self.sameSpelling) }) {
+                keys.remove(from: frame.firstKey)
+                return .object(JSONObject(uncheckedUniqueKeys: shapes[depth], values: values.popContiguousArray(from: frame.firstValue)))
+            }
+            if keys.withElements(from: frame.firstKey, Self.areDistinct) {
+                let names = keys.popContiguousArray(from: frame.firstKey)
+                while shapes.count <= depth { shapes.append([]) }
+                shapes[depth] = names
+                return .object(JSONObject(uncheckedUniqueKeys: names, values: values.popContiguousArray(from: frame.firstValue)))
+            }
+        }
+        let names = keys.popArray(from: frame.firstKey)
+        let members = values.popArray(from: frame.firstValue)
+        var object = JSONObject(minimumCapacity: count)
+        for i in 0..<count { object[names[i]] = members[i] }
+        return .object(object)
+    }
+
+    /// Byte for byte: canonically equivalent names are one key, but each object keeps its own spelling.
+    private static func sameSpelling(_ a: String, _ b: String) -> Bool {
+        var a = a, b = b
+        return a.withUTF8 { x in b.withUTF8 { y in x.count == y.count && x.elementsEqual(y) } }
+    }
+
+    /// Up to this many members, names are checked for repeats pair by pair (as OrderedDictionary itself
+    /// does below its hashing threshold); larger objects are built by inserting.
+    private static let smallObject = 15
+
+    private static func areDistinct(_ names: UnsafeBufferPointer<String>) -> Bool {
+        for i in names.indices.dropFirst() {
+            for j in 0..<i where names[i] == names[j] { return false }
+        }
+        return true
+    }
+}
