@@ -25,4 +25,16 @@ import Testing
         #expect(await jasonrun([file], typed: []).out == "[alert] Who?\n[toast] cancelled\n")
         #expect(await jasonrun([file]).out == "[alert] Who?\n[toast] hello guest\n")
     }
+
+    /// Issue 12, item 16: a choice that names no item is asked again instead of ending the chain.
+    @Test func aPickerAsksAgainUntilTheChoiceNamesAnItem() async throws {
+        let picker = try Paths.write(#"""
+            {"type": "$util.picker", "options": {"title": "Size", "items": [
+              {"text": "small", "action": {"type": "$util.toast", "options": {"text": "chose small"}}},
+              {"text": "large", "action": {"type": "$util.toast", "options": {"text": "chose large"}}}]}}
+            """#).path
+        let r = await jasonrun([picker], typed: ["7", "huge", "2"])
+        #expect(r.out.hasSuffix("[toast] chose large\n"), "\(r.out)")
+        #expect(await jasonrun([picker], typed: ["7", ""]).out.contains("[toast]") == false)
+    }
 }

@@ -58,13 +58,21 @@ enum PromptActions {
         let items = options["items"]?.arrayValue ?? []
         context.console.print("[picker] " + UtilActions.text(options["title"]))
         for (i, item) in items.enumerated() { context.console.print("  \(i + 1). " + UtilActions.text(item["text"])) }
-        var choice: JSON?
+        var index: Int?
         if let answer = context.environment.answers.next(for: invocation.type) {
-            choice = try StubbedAction.apply(answer, type: invocation.type, cancel: .endOfChain)
+            let choice = try StubbedAction.apply(answer, type: invocation.type, cancel: .endOfChain)
+            index = choice.flatMap { chosenIndex($0, items) }
+            if index == nil, let choice {
+                context.console.printError("  the stubbed choice \(JSONPrinter.compact(choice)) is none of the items")
+            }
         } else if let typist = context.environment.input {
-            choice = await typist.readLine(prompt: "  choose 1-\(items.count): ").map(JSON.string)
+            // Asked again until the answer names an item; an empty line or the end of input chooses nothing.
+            while index == nil, let line = await typist.readLine(prompt: "  choose 1-\(items.count): "), !line.isEmpty {
+                index = chosenIndex(.string(line), items)
+                if index == nil { context.console.printError("  not one of the items: \(line)") }
+            }
         }
-        guard let choice, let index = chosenIndex(choice, items) else { throw ActionFailure.endOfChain }
+        guard let index else { throw ActionFailure.endOfChain }
         let base = invocation.path.pointer.appending("options").appending("items").appending(index)
         if let action = items[index]["action"] {
             context.inbox.post(QueuedCall(.written(action, origin: ActionPath(pointer: base.appending("action"),
