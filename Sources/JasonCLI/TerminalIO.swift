@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import JasonJSON
+import JasonREPL
 import JasonRuntime
 import Synchronization
 
@@ -41,6 +42,14 @@ struct StandardLineInput: LineInput {
     func readLine(prompt: String) async -> String? {
         FileHandle.standardError.write(Data(prompt.utf8))
         return Swift.readLine()
+    }
+
+    func readSecret(prompt: String) async -> String? {
+        await withoutEcho {
+            let line = await readLine(prompt: prompt)
+            FileHandle.standardError.write(Data("\n".utf8))
+            return line
+        }
     }
 }
 

@@ -36,6 +36,18 @@ public final class PlainLineReader: LineReader {
     public func finish() {}
 }
 
+/// Runs `body` with the terminal on standard input not echoing what is typed (when it is a terminal).
+package func withoutEcho<T>(_ body: () async -> T) async -> T {
+    var saved = termios()
+    guard isatty(0) == 1, tcgetattr(0, &saved) == 0 else { return await body() }
+    var quiet = saved
+    quiet.c_lflag &= ~tcflag_t(ECHO)
+    tcsetattr(0, TCSANOW, &quiet)
+    let result = await body()
+    tcsetattr(0, TCSANOW, &saved)
+    return result
+}
+
 /// Set by SIGINT (Ctrl-C); the session reads and clears it. Signal handlers can reach only globals.
 let interruptFlag = Atomic<Bool>(false)
 

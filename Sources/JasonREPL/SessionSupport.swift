@@ -1,3 +1,4 @@
+import Foundation
 import JasonJSON
 import JasonRuntime
 import Synchronization
@@ -45,5 +46,14 @@ final class ReaderInput: LineInput, @unchecked Sendable {
     func readLine(prompt: String) async -> String? {
         if case .line(let line) = reader.read(prompt: prompt) { return line }
         return nil
+    }
+
+    /// Not through libedit, which would echo and remember it: straight from the terminal, unechoed.
+    func readSecret(prompt: String) async -> String? {
+        await withoutEcho {
+            FileHandle.standardOutput.write(Data(prompt.utf8))
+            defer { FileHandle.standardOutput.write(Data("\n".utf8)) }
+            return Swift.readLine()
+        }
     }
 }

@@ -39,4 +39,11 @@ public final class AnswerBook: Sendable {
 public protocol LineInput: Sendable {
     /// Shows `prompt` and reads one line; nil at end of input (Ctrl-D), which counts as a cancel.
     func readLine(prompt: String) async -> String?
+    /// As `readLine`, without showing what is typed (a password field).
+    func readSecret(prompt: String) async -> String?
 }
+
+extension LineInput {
+    public func readSecret(prompt: String) async -> String? { await readLine(prompt: prompt) }
+}
+

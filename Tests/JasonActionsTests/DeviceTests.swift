@@ -1,6 +1,7 @@
 import JasonActions
 import JasonJSON
 import JasonRuntime
+import TestSupport
 import Testing
 
 /// Device and prompting actions: stubbed answers, a typing user, defaults, and the error without a stub.
@@ -87,5 +88,19 @@ import Testing
             #expect(error.location?.description == "2:13")
             #expect(error.pointer?.description == "/answers/$geo.get/0/cancel")
         }
+    }
+
+    /// Issue 12, item 6: a secure field is read without echo and its default is not shown.
+    @Test func secureFieldsAreNotEchoedNorShown() async throws {
+        let text = #"{"type": "$util.alert", "options": {"form": [{"name": "user", "value": "ann"}, {"name": "pin", "type": "secure", "value": "1234"}]}, "success": {"type": "$util.toast", "options": {"text": "{{$jason.user}} {{$jason.pin}}"}}}"#
+        let document = try Document.load(SourceFile(name: "flow.json", text: text))
+        let console = RecordingConsole()
+        let typist = Typist(["", "9999"])
+        let environment = ActionEnvironment(console: console, input: typist)
+        let interpreter = Interpreter(document: document, registry: StandardLibrary.registry, environment: environment)
+        interpreter.start()
+        await interpreter.runUntilIdle()
+        #expect(typist.prompts.withLock { $0 } == ["  user [ann]: ", "secret:   pin [••••]: "])
+        #expect(console.printed.last == "[toast] ann 9999")
     }
 }

@@ -36,8 +36,17 @@ func temporaryFolder() throws -> String {
 /// A pretend user who types `lines`, one per prompt; nil after the last (Ctrl-D).
 final class Typist: LineInput {
     private let lines: Mutex<[String]>
+    /// The prompts shown, a secret one marked "secret: ".
+    let prompts = Mutex<[String]>([])
     init(_ lines: [String]) { self.lines = Mutex(lines) }
-    func readLine(prompt: String) async -> String? { lines.withLock { $0.isEmpty ? nil : $0.removeFirst() } }
+    func readLine(prompt: String) async -> String? {
+        prompts.withLock { $0.append(prompt) }
+        return lines.withLock { $0.isEmpty ? nil : $0.removeFirst() }
+    }
+    func readSecret(prompt: String) async -> String? {
+        prompts.withLock { $0.append("secret: " + prompt) }
+        return lines.withLock { $0.isEmpty ? nil : $0.removeFirst() }
+    }
 }
 
 /// Serves documents (and anything else) from memory by exact URL; the rest fails as offline.

@@ -30,8 +30,12 @@ enum PromptActions {
                 continue
             }
             let hint = UtilActions.text(field["placeholder"])
-            let prompt = "  " + name + (hint.isEmpty ? "" : " (\(hint))") + (value.isEmpty ? "" : " [\(value)]") + ": "
-            guard let line = await typist.readLine(prompt: prompt) else {
+            // A secure field neither shows its default nor echoes what is typed.
+            let secure = field["type"] == "secure"
+            let shown = value.isEmpty ? "" : secure ? " [" + String(repeating: "•", count: value.count) + "]" : " [\(value)]"
+            let prompt = "  " + name + (hint.isEmpty ? "" : " (\(hint))") + shown + ": "
+            let answer = secure ? await typist.readSecret(prompt: prompt) : await typist.readLine(prompt: prompt)
+            guard let line = answer else {
                 throw ActionFailure(message: "cancelled", type: invocation.type)
             }
             values[name] = .string(line.isEmpty ? value : line)
