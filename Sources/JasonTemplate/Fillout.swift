@@ -128,10 +128,19 @@ enum Fillout {
     /// `/#include/.test(JSON.stringify(template))`.
     static func mentionsInclude(_ template: JSON) -> Bool {
         switch template {
-        case .string(let s): s.contains("#include")
+        case .string(let s): hasInclude(s)
         case .array(let a): a.contains(where: mentionsInclude)
-        case .object(let o): o.contains { $0.key.contains("#include") || mentionsInclude($0.value) }
+        case .object(let o): o.contains { hasInclude($0.key) || mentionsInclude($0.value) }
         case .null, .bool, .int, .double: false
+        }
+    }
+
+    /// `s.contains("#include")` on the bytes (this runs on every render of an uncompiled template).
+    static func hasInclude(_ s: String) -> Bool {
+        var s = s
+        guard s.utf8.contains(UInt8(ascii: "#")) else { return false }
+        return s.withUTF8 { bytes in
+            "#include".utf8.withContiguousStorageIfAvailable { firstIndex(of: $0, in: bytes) != nil } ?? false
         }
     }
 
