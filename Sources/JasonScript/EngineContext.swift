@@ -90,6 +90,16 @@ final class EngineContext: @unchecked Sendable {
     }
 
     /// The compiled function for an expression (st.js's three forms, T2), from the cache when possible.
+    /// The syntax error of the expression as the user wrote it, when it has one on its own: the error
+    /// from our wrapper (`return (…)`) would blame a parenthesis the user never typed.
+    func userSyntaxError(_ expression: String) -> String? {
+        let script = JSStringCreateWithUTF8CString(expression)
+        defer { JSStringRelease(script) }
+        var exception: JSValueRef? = nil
+        guard !JSCheckScriptSyntax(context, script, nil, 1, &exception), let exception else { return nil }
+        return describe(exception)
+    }
+
     func function(for expression: String) -> Result<Compiled, CompileError> {
         if let cached = compiled[expression] { return cached }
         let body = ExpressionForm(expression).functionBody
@@ -103,7 +113,8 @@ final class EngineContext: @unchecked Sendable {
             JSValueProtect(context, fn)
             result = .success(Compiled(function: fn, mayMutate: ExpressionForm.mayMutate(expression)))
         } else {
-            result = .failure(CompileError(message: exception.map(describe) ?? "could not compile"))
+            result = .failure(CompileError(message: userSyntaxError(expression)
+                                           ?? exception.map(describe) ?? "could not compile"))
         }
         compiled[expression] = result
         return result
