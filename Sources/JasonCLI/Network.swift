@@ -10,6 +10,8 @@ struct Network: Sendable {
     var below: any HTTPTransport
     var replayer: ReplayingTransport?
     var stubs: [StubTransport.Stub]?
+    /// The stub file's text, so that diagnostics located in it can quote it.
+    var stubSource: SourceFile?
     var clock: any InterpreterClock
     /// The stub file's answers; each run gets a fresh book of them (a REPL replays runs).
     var answers: [String: [DeviceAnswer]] = [:]
@@ -35,6 +37,7 @@ struct Network: Sendable {
         below = FileTransport(next: base, access: files)
         if let stubFile {
             let file = try Self.read(stubFile)
+            stubSource = file
             do {
                 let contents = try StubFile.load(file)
                 stubs = contents.network

@@ -133,9 +133,7 @@ struct RunCommand: ParsableCommand {
             return ExitStatus.usage
         }
         defer { output.close() }
-        if let stubsFile = stubs, let data = FileManager.default.contents(atPath: stubsFile) {
-            output.renderer.sources.append(SourceFile(name: stubsFile, bytes: [UInt8](data)))
-        }
+        if let stubSource = network.stubSource { output.renderer.sources.append(stubSource) }
         let lint = document.lint().map(strictTemplates)
         output.report(lint)
         let (transport, stubbed) = network.transport()
@@ -155,12 +153,11 @@ struct RunCommand: ParsableCommand {
         let templates = TemplateReport(strict: strict)
         let finalJason = FinalJason()
         interpreter.observers += [templates, finalJason]
-        interpreter.start()
+        interpreter.start(jason: seeds.jason)
         if interpreter.inbox.isEmpty {
             output.report([Diagnostic(.nothingToRun, .warning, "nothing to run: the document has no $load or $show action",
                                       file: source.name)])
         }
-        seeds.seedFirstChain(of: interpreter)
         await interpreter.runUntilIdle()
         let mismatches = network.replayer?.mismatches.map { Diagnostic(.replayMismatch, .error, $0, file: replay) } ?? []
         var others: [Diagnostic] = []

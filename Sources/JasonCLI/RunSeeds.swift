@@ -53,23 +53,6 @@ struct RunSeeds {
         return members
     }
 
-    /// Starts the first queued chain with the seeded `$jason`: the bare action, else `$load`, else `$show`,
-    /// whichever `Interpreter.start()` queued.
-    func seedFirstChain(of interpreter: Interpreter) {
-        guard let jason, !interpreter.inbox.isEmpty else { return }
-        let document = interpreter.document
-        let start: QueuedCall.Start
-        if let action = document.bareAction {
-            start = .node(action)
-        } else if document.actions["$load"] != nil {
-            start = .named("$load")
-        } else {
-            start = .named("$show")
-        }
-        interpreter.inbox.removeAll()
-        interpreter.inbox.post(QueuedCall(start, jason: jason))
-    }
-
     /// The stores of the run, with `$global` in memory, starting from the saved one with the seed over it.
     func stores(_ stores: Stores) -> Stores {
         guard let global else { return stores }

@@ -221,7 +221,8 @@ public struct Watch: Sendable, Equatable {
 /// actions failed. The only observer the debugger installs.
 final class StepRecorder: ExecutionObserver {
     struct Record: Sendable {
-        var failed: (step: ActionStep, payload: JSON?)?
+        /// The action that failed, with the error payload as its `$jason`.
+        var failed: ActionStep?
         var lastFailure: Diagnostic?
         /// The register after the last action, and what the last chain ended with.
         var jason: JSON?
@@ -234,7 +235,9 @@ final class StepRecorder: ExecutionObserver {
         switch event {
         case .failed(let step, let payload):
             record.withLock { r in
-                r.failed = (step, payload)
+                var failed = step
+                failed.jason = payload
+                r.failed = failed
                 r.jason = payload
             }
         case .succeeded(_, let jason):
@@ -252,7 +255,7 @@ final class StepRecorder: ExecutionObserver {
     }
 
     /// The action that failed in the last step, if one did; forgotten once read.
-    func takeFailure() -> (step: ActionStep, payload: JSON?)? {
+    func takeFailure() -> ActionStep? {
         record.withLock { r in
             defer { r.failed = nil }
             return r.failed

@@ -24,35 +24,15 @@ final class Debugger {
         var snapshot: RunSnapshot
         /// What performing that action (and what ran after it, up to the next moment) printed.
         var printed: [String] = []
-        /// The action failed when it was performed.
-        var failure: Failure?
+        /// The action, when it failed as it was performed (its `$jason` the error payload).
+        var failed: Boxed<ActionStep>?
         /// How the last chain before this moment ended, if it failed.
-        var lastFailure: Diagnostic? { lastFailureBox?.diagnostic }
-        let lastFailureBox: EndedInFailure?
-
-        init(snapshot: RunSnapshot, lastFailure: Diagnostic?) {
-            self.snapshot = snapshot
-            lastFailureBox = lastFailure.map(EndedInFailure.init)
-        }
-
-        var failed: (step: ActionStep, payload: JSON?)? {
-            get { failure.map { ($0.step, $0.payload) } }
-            set { failure = newValue.map { Failure(step: $0.step, payload: $0.payload) } }
-        }
+        let lastFailure: Boxed<Diagnostic>?
     }
 
-    final class Failure {
-        let step: ActionStep
-        let payload: JSON?
-        init(step: ActionStep, payload: JSON?) {
-            self.step = step
-            self.payload = payload
-        }
-    }
-
-    final class EndedInFailure {
-        let diagnostic: Diagnostic
-        init(_ diagnostic: Diagnostic) { self.diagnostic = diagnostic }
+    final class Boxed<Value> {
+        let value: Value
+        init(_ value: Value) { self.value = value }
     }
 
     let setup: SessionSetup
@@ -145,7 +125,7 @@ final class Debugger {
         while !Task.isCancelled {
             if let pending = interpreter.pending {
                 if cursor >= timeline.count {
-                    timeline.append(Moment(snapshot: interpreter.snapshot(), lastFailure: recorder.lastFailure))
+                    timeline.append(Moment(snapshot: interpreter.snapshot(), lastFailure: recorder.lastFailure.map(Boxed.init)))
                     cursor = timeline.count - 1
                 }
                 if !leaving, let reason = session.decide(pending) { return pause(pending, reason) }
@@ -154,7 +134,7 @@ final class Debugger {
                     let moment = timeline[cursor]
                     for line in moment.printed { console.replay(line) }
                     move(to: cursor + 1)
-                    if let failed = moment.failed, session.stopsOnError(failedStep(failed)) { return pauseOnError(failed) }
+                    if let failed = moment.failed?.value, session.stopsOnError(failed) { return pauseOnError(failed) }
                     continue
                 }
             }
@@ -166,8 +146,8 @@ final class Debugger {
                 session.steps = interpreter.steps
             }
             if let failed = recorder.takeFailure() {
-                timeline[timeline.count - 1].failed = failed
-                if session.stopsOnError(failedStep(failed)) { return pauseOnError(failed) }
+                timeline[timeline.count - 1].failed = Boxed(failed)
+                if session.stopsOnError(failed) { return pauseOnError(failed) }
             }
             if case .idle = outcome { break }
         }
@@ -183,22 +163,15 @@ final class Debugger {
     }
 
     /// `break error`: stop where the action failed, showing what its error branch (if any) gets.
-    private func pauseOnError(_ failed: (step: ActionStep, payload: JSON?)) -> SessionEvent {
-        pause(failedStep(failed), .errorBranch(payload: failed.payload))
-    }
-
-    /// The failed action with the error payload as its `$jason`.
-    private func failedStep(_ failed: (step: ActionStep, payload: JSON?)) -> ActionStep {
-        var step = failed.step
-        step.jason = failed.payload
-        return step
+    private func pauseOnError(_ failed: ActionStep) -> SessionEvent {
+        pause(failed, .errorBranch(payload: failed.jason))
     }
 
     /// Puts the run back at moment `index`.
     private func move(to index: Int) {
         cursor = index
         interpreter.restore(timeline[index].snapshot)
-        recorder.lastFailure = timeline[index].lastFailure
+        recorder.lastFailure = timeline[index].lastFailure?.value
         session.steps = interpreter.steps
     }
 

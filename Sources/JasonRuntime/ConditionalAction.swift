@@ -20,7 +20,7 @@ public struct ConditionalAction: Sendable {
             switch key {
             case "options":
                 if case .string(let text) = value, text.contains("{{") { return false }   // the whole options replaced
-                if value.mentions("#include") { return false }
+                if Fillout.mentionsInclude(value) { return false }
             case "success", "error":
                 if !value.isNull, !rendersOnlyOptions(value) { return false }
             default:
@@ -29,18 +29,6 @@ public struct ConditionalAction: Sendable {
             }
         }
         return true
-    }
-}
-
-extension JSON {
-    /// Whether any string or key in the value contains `text`.
-    func mentions(_ text: String) -> Bool {
-        switch self {
-        case .string(let s): s.contains(text)
-        case .array(let a): a.contains { $0.mentions(text) }
-        case .object(let o): o.contains { $0.key.contains(text) || $0.value.mentions(text) }
-        case .null, .bool, .int, .double: false
-        }
     }
 }
 

@@ -66,7 +66,7 @@ extension Document {
     func unclosedTemplates(_ json: JSON, at pointer: JSONPointer, into found: inout [Diagnostic]) {
         switch json {
         case .string(let text):
-            guard let open = text.ranges(of: "{{").last else { return }
+            guard text.utf8.contains(UInt8(ascii: "{")), let open = text.ranges(of: "{{").last else { return }
             let rest = text[open.upperBound...]
             let line = rest.prefix { !$0.isNewline }
             guard !line.contains("}}") else { return }

@@ -77,12 +77,13 @@ public final class Interpreter {
 
     /// Draws the view and queues what a batch run starts with: the bare action, else `$load`, else
     /// `$show` (S16). With both `head.templates.body` and `head.data`, the body is generated now (§1.1).
-    public func start() {
+    /// `jason`, when given, is the `$jason` that first chain starts with (`jasonrun --jason`).
+    public func start(jason: JSON? = nil) {
         if let action = document.bareAction {
             present(top, runLoad: false)
-            inbox.post(QueuedCall(.node(action)))
+            inbox.post(QueuedCall(.node(action), jason: jason))
         } else {
-            present(top)
+            present(top, jason: jason)
         }
     }
 

@@ -23,7 +23,7 @@ extension Interpreter {
     }
 
     /// Draws a view that has just come on screen and queues its `$load` (or `$show`).
-    func present(_ view: View, runLoad: Bool = true) {
+    func present(_ view: View, runLoad: Bool = true, jason: JSON? = nil) {
         loadStores(view)
         let document = view.document
         if let template = document.templates["body"], !document.data.isEmpty {
@@ -35,9 +35,9 @@ extension Interpreter {
         }
         guard runLoad else { return }
         if document.actions["$load"] != nil {
-            inbox.post(QueuedCall(.named("$load")))
+            inbox.post(QueuedCall(.named("$load"), jason: jason))
         } else if document.actions["$show"] != nil {
-            inbox.post(QueuedCall(.named("$show")))
+            inbox.post(QueuedCall(.named("$show"), jason: jason))
         }
     }
 

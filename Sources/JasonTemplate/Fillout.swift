@@ -6,7 +6,7 @@ import Darwin
 #endif
 
 /// The string tests and edits st.js makes while filling `{{ }}` (spec T1–T3), on UTF-8 bytes.
-enum Fillout {
+package enum Fillout {
     struct Slot {
         var variable: String   // "{{expr}}"
         var expression: String // "expr"
@@ -126,7 +126,7 @@ enum Fillout {
     }
 
     /// `/#include/.test(JSON.stringify(template))`.
-    static func mentionsInclude(_ template: JSON) -> Bool {
+    package static func mentionsInclude(_ template: JSON) -> Bool {
         switch template {
         case .string(let s): hasInclude(s)
         case .array(let a): a.contains(where: mentionsInclude)
