@@ -151,7 +151,7 @@ struct RunCommand: ParsableCommand {
             interpreter.observers.append(TraceObserver(format: format, clock: clock, write: output.writeTrace))
         }
         let templates = TemplateReport(strict: strict)
-        let finalJason = FinalJason()
+        let finalJason = ChainResult()
         interpreter.observers += [templates, finalJason]
         interpreter.start(jason: seeds.jason)
         if interpreter.inbox.isEmpty {

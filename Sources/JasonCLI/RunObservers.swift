@@ -33,23 +33,3 @@ final class TemplateReport: ExecutionObserver {
 
     var diagnostics: [Diagnostic] { found.withLock { $0.list } }
 }
-
-/// `--print-jason`: the `$jason` the last chain to end was left with (the register after its last action).
-final class FinalJason: ExecutionObserver {
-    private let state = Mutex<(current: JSON?, last: JSON?)>((nil, nil))
-
-    func observe(_ event: ExecutionEvent) async {
-        state.withLock { s in
-            switch event {
-            case .willRun(let step): s.current = step.jason
-            case .succeeded(_, let jason): s.current = jason
-            case .failed(_, let payload): s.current = payload
-            case .chainEnded: s.last = s.current
-            case .chainStarted: s.current = nil
-            case .branchTaken: break
-            }
-        }
-    }
-
-    var value: JSON? { state.withLock { $0.last } }
-}

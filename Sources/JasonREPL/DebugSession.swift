@@ -224,9 +224,6 @@ final class StepRecorder: ExecutionObserver {
         /// The action that failed, with the error payload as its `$jason`.
         var failed: ActionStep?
         var lastFailure: Diagnostic?
-        /// The register after the last action, and what the last chain ended with.
-        var jason: JSON?
-        var result: JSON?
     }
 
     private let record = Mutex(Record())
@@ -238,16 +235,10 @@ final class StepRecorder: ExecutionObserver {
                 var failed = step
                 failed.jason = payload
                 r.failed = failed
-                r.jason = payload
             }
-        case .succeeded(_, let jason):
-            record.withLock { $0.jason = jason }
-        case .chainStarted:
-            record.withLock { $0.jason = nil }
         case .chainEnded(let outcome):
             record.withLock { r in
                 if case .failed(let diagnostic) = outcome { r.lastFailure = diagnostic } else { r.lastFailure = nil }
-                r.result = r.jason
             }
         default:
             break
@@ -261,9 +252,6 @@ final class StepRecorder: ExecutionObserver {
             return r.failed
         }
     }
-
-    /// The `$jason` the last chain ended with.
-    var result: JSON? { record.withLock { $0.result } }
 
     var lastFailure: Diagnostic? {
         get { record.withLock { $0.lastFailure } }

@@ -43,6 +43,7 @@ final class Debugger {
     private(set) var document: Document
     private(set) var interpreter: Interpreter
     private let recorder = StepRecorder()
+    private let chainResult = ChainResult()
     private var timeline: [Moment] = []
     /// The moment the program is at; `timeline.count` when it has gone past the last one.
     private var cursor = 0
@@ -56,17 +57,17 @@ final class Debugger {
         self.console = console
         self.session = session
         self.asker = asker
-        interpreter = Self.build(document, setup, console, recorder, asker, url: nil)
+        interpreter = Self.build(document, setup, console, [recorder, chainResult], asker, url: nil)
     }
 
     static func build(_ document: Document, _ setup: SessionSetup, _ console: SessionConsole,
-                      _ recorder: StepRecorder, _ asker: (any LineInput)?, url: String?) -> Interpreter {
+                      _ observers: [any ExecutionObserver], _ asker: (any LineInput)?, url: String?) -> Interpreter {
         var environment = setup.environment(console)
         if let asker { environment.input = asker }
         if let url { environment.viewURL = url }
         let interpreter = Interpreter(document: document, registry: setup.registry, environment: environment)
         interpreter.limits.timeLimit = nil
-        interpreter.observers = [recorder]
+        interpreter.observers = observers
         interpreter.start()
         return interpreter
     }
@@ -78,7 +79,7 @@ final class Debugger {
         cursor = 0
         recorder.lastFailure = nil
         session.reset()
-        interpreter = Self.build(document, setup, console, recorder, asker, url: url)
+        interpreter = Self.build(document, setup, console, [recorder, chainResult], asker, url: url)
     }
 
     /// Queues `call` (if any), lets `seconds` pass on the clock, and runs until idle or paused. What was
@@ -102,7 +103,7 @@ final class Debugger {
     private var deferred: [QueuedCall] = []
 
     /// The `$jason` the last chain ended with (what an action typed at the prompt gave).
-    var result: JSON? { recorder.result }
+    var result: JSON? { chainResult.value }
 
     /// Lets a paused program go on.
     func resume(_ mode: DebugSession.Mode) async -> SessionEvent {
