@@ -35,12 +35,7 @@ extension Transformer {
     public func render(_ compiled: CompiledTemplate, data: JSON) -> Rendered {
         guard compiled.hasExpressions else { return Rendered(value: compiled.node.constantValue, diagnostics: []) }
         var run = Run(evaluator: evaluator, root: data)
-        let value: JSON?
-        if compiled.mentionsInclude {
-            value = run.transformIncludesOnly(compiled.template, data: data)
-        } else {
-            value = run.transform(compiled.node, Scope.top(data))
-        }
+        let value = run.transform(compiled.template, compiled.node, includesOnly: compiled.mentionsInclude, data)
         return run.finish(value)
     }
 
@@ -50,13 +45,15 @@ extension Transformer {
     public func render(branch index: Int, of conditional: Conditional, data: JSON) -> Rendered {
         let branch = conditional.branches[index]
         var run = Run(evaluator: evaluator, root: data)
-        let value: JSON?
-        if branch.mentionsInclude {
-            value = run.transformIncludesOnly(branch.value, data: data)
-        } else {
-            value = run.transform(branch.node, Scope.top(data))
-        }
+        let value = run.transform(branch.value, branch.node, includesOnly: branch.mentionsInclude, data)
         return run.finish(value, relativeTo: branch.pointer)
+    }
+}
+
+extension Run {
+    /// `ST.transform` of a compiled template: when it mentions `#include`, only the objects holding one.
+    mutating func transform(_ template: JSON, _ node: TemplateNode, includesOnly: Bool, _ data: JSON) -> JSON? {
+        includesOnly ? transformIncludesOnly(template, data: data) : transform(node, Scope.top(data))
     }
 }
 
