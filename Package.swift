@@ -33,9 +33,10 @@ let package = Package(
         .target(
             name: "JasonCLI",
             dependencies: [
-                "JasonRuntime", "JasonActions", "JasonREPL",
+                "JasonRuntime", "JasonActions", "JasonREPL", "JasonEditor",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
+        .target(name: "JasonEditor", dependencies: ["JasonRuntime", "JasonJSON", "JasonREPL"]),
         .executableTarget(name: "jasonrun", dependencies: ["JasonCLI"]),
         .executableTarget(name: "CustomAction", dependencies: ["JasonActions", "JasonRuntime", "JasonJSON"],
                           path: "Examples/CustomAction", exclude: ["app.json", "expected.txt"]),
@@ -51,6 +52,7 @@ let package = Package(
             dependencies: ["JasonActions", "JasonRuntime", "JasonJSON", "TestSupport",
                            .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
                            .product(name: "NIOHTTP1", package: "swift-nio")]),
+        .testTarget(name: "JasonEditorTests", dependencies: ["JasonEditor"]),
         .testTarget(name: "JasonCLITests", dependencies: ["JasonCLI", "JasonREPL", "JasonRuntime", "JasonJSON", "TestSupport"],
                     exclude: ["Fixtures"]),
     ],

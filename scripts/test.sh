@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# Installs what the build needs, then runs the whole test suite (unit, conformance, corpus, examples, CLI).
+# Installs what the build needs, then runs the whole test suite: the Swift tests (unit, conformance, corpus,
+# examples, CLI) and the end-to-end tests with real clients in Tests/python (scripts/python-tests.sh).
 # The tests read ../shared/ (the corpus and conformance cases) beside this checkout.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh --build-tests
 swift test "$@"
+scripts/python-tests.sh
