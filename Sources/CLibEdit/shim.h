@@ -12,3 +12,5 @@ static inline void jr_set_word_breaks(const char *chars) {
     rl_completer_word_break_characters = strdup(chars);
 }
 static inline const char *jr_line_buffer(void) { return rl_line_buffer; }
+static inline void jr_set_getc(int (*f)(FILE *)) { rl_getc_function = f; }
+static inline void jr_set_catch_signals(int on) { rl_catch_signals = on; }

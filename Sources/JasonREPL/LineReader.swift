@@ -21,6 +21,12 @@ public protocol LineReader: AnyObject {
     func remember(_ line: String)
     /// Called once when the session ends (libedit saves its history then).
     func finish()
+    /// A person at a terminal: Ctrl-D while paused asks before leaving.
+    var asksBeforeLeaving: Bool { get }
+}
+
+extension LineReader {
+    public var asksBeforeLeaving: Bool { false }
 }
 
 /// Lines from a pipe or a file: no prompt, no editing, no history, so transcripts can be piped in.
@@ -63,11 +69,19 @@ public final class LibEditLineReader: LineReader {
         self.historyFile = historyFile
         completionSource.withLock { $0 = complete }
         jr_set_name("jasonrun")
+        // Keys come through promptGetc (Ctrl-C ends the line there); libedit's own SIGINT handling would
+        // put the terminal in cooked mode under a prompt that goes on reading.
+        PromptInterrupt.install()
+        jr_set_getc { promptGetc($0) }
+        jr_set_catch_signals(0)
         jr_set_word_breaks(" \t\n\"'")
         jr_set_completer { text, _, _ in
             LibEditLineReader.matches(for: text.map { String(cString: $0) } ?? "")
         }
         using_history()
+        // libedit rings the bell on every Tab, even one that completes the only match; its bell becomes a
+        // no-op escape and `matches` rings when there is nothing to offer.
+        _ = rl_parse_and_bind("settc bl \u{1b}[m")
         stifle_history(1000)
         _ = read_history(historyFile)
         Self.catchInterrupts()
@@ -75,8 +89,14 @@ public final class LibEditLineReader: LineReader {
 
     public func read(prompt: String) -> LineRead {
         interruptFlag.store(false, ordering: .relaxed)
-        guard let raw = readline(prompt) else {
-            if interruptFlag.exchange(false, ordering: .relaxed) {
+        PromptInterrupt.drain()
+        PromptInterrupt.prompting.store(true, ordering: .relaxed)
+        let raw = readline(prompt)
+        PromptInterrupt.prompting.store(false, ordering: .relaxed)
+        // A Ctrl-C at the prompt belongs to the prompt: it must not stop the next run at its first action.
+        let interrupted = interruptFlag.exchange(false, ordering: .relaxed)
+        guard let raw else {
+            if interrupted {
                 print("")
                 return .cancelled
             }
@@ -90,15 +110,20 @@ public final class LibEditLineReader: LineReader {
 
     public func finish() { _ = write_history(historyFile) }
 
+    public var asksBeforeLeaving: Bool { true }
+
     /// libedit frees the array and its strings, so both come from malloc: [0] is what replaces the word
     /// (the longest common prefix of the matches), then the matches, then NULL.
     static func matches(for word: String) -> UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? {
         let line = String(cString: jr_line_buffer())
         let hits = completionSource.withLock { $0?(word, line) ?? [] }
-        guard let first = hits.first else { return nil }
+        guard let first = hits.first else {
+            _ = write(1, "\u{07}", 1)
+            return nil
+        }
         let prefix = hits.dropFirst().reduce(first) { common, hit in String(zip(common, hit).prefix { $0 == $1 }.map(\.0)) }
-        // A lone match is given twice: libedit then completes it and adds a space, as it does for readline.
-        let entries = hits.count == 1 ? [first, first] : [prefix] + hits
+        // A lone match: libedit completes it and adds a space, as readline does.
+        let entries = hits.count == 1 ? [first] : [prefix] + hits
         let array = malloc((entries.count + 1) * MemoryLayout<UnsafeMutablePointer<CChar>?>.stride)!
             .bindMemory(to: UnsafeMutablePointer<CChar>?.self, capacity: entries.count + 1)
         for (i, entry) in entries.enumerated() { array[i] = strdup(entry) }
@@ -110,9 +135,9 @@ public final class LibEditLineReader: LineReader {
     static func catchInterrupts() {
         var action = sigaction()
         #if canImport(Glibc)
-        action.__sigaction_handler.sa_handler = { _ in interruptFlag.store(true, ordering: .relaxed) }
+        action.__sigaction_handler.sa_handler = { _ in PromptInterrupt.signal() }
         #else
-        action.__sigaction_u.__sa_handler = { _ in interruptFlag.store(true, ordering: .relaxed) }
+        action.__sigaction_u.__sa_handler = { _ in PromptInterrupt.signal() }
         #endif
         sigemptyset(&action.sa_mask)
         action.sa_flags = 0

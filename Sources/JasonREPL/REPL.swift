@@ -39,7 +39,11 @@ public final class REPL: @unchecked Sendable {
 
     /// Reads and runs commands until `quit` or the end of input.
     public func run() async -> Int32 {
-        while let input = readInput() {
+        while true {
+            guard let input = readInput() else {
+                if leaveAtEnd() { break }
+                continue
+            }
             let trimmed = input.trimmingCharacters(in: .whitespaces)
             let command = trimmed.isEmpty ? lastRepeatable : trimmed
             guard let command else { continue }
@@ -52,12 +56,30 @@ public final class REPL: @unchecked Sendable {
         return 0
     }
 
+    /// What the prompt says: where the program is paused, if it is.
+    var prompt: String {
+        guard case .paused(let step, _) = session.state else { return "(jason) " }
+        return "(jason at \(step.name)" + (step.path.location.map { ", line \($0.line)" } ?? "") + ") "
+    }
+
+    /// Ctrl-D at a terminal while a program is paused asks first; piped input simply ends.
+    func leaveAtEnd() -> Bool {
+        guard reader.asksBeforeLeaving, case .paused(let step, _) = session.state else { return true }
+        write("\n")
+        switch reader.read(prompt: "The program is paused at \(step.name). Leave anyway? (y or n) ") {
+        case .line(let answer): return answer.trimmingCharacters(in: .whitespaces).lowercased().hasPrefix("y")
+        case .end: return true
+        case .cancelled: return false
+        }
+    }
+
     /// One command, a typed action (`{…}` over as many lines as the braces need) or `{{expr}}`; nil at the end.
     func readInput() -> String? {
         var text = ""
         var refused = false
         while true {
-            switch reader.read(prompt: text.isEmpty ? "(jason) " : "...     ") {
+            let prompt = text.isEmpty ? prompt : "..." + String(repeating: " ", count: max(1, prompt.count - 3))
+            switch reader.read(prompt: prompt) {
             case .end:
                 if !text.isEmpty { write("error: the input ended inside a JSON action (unbalanced braces)\n") }
                 return nil
@@ -66,7 +88,7 @@ public final class REPL: @unchecked Sendable {
                 refused = false
                 continue
             case .line(let line):
-                if echo { write((text.isEmpty ? "(jason) " : "...     ") + line + "\n") }
+                if echo { write(prompt + line + "\n") }
                 let first = text.isEmpty
                 text += first ? line : "\n" + line
                 let trimmed = text.trimmingCharacters(in: .whitespaces)
