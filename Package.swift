@@ -33,7 +33,7 @@ let package = Package(
         .target(
             name: "JasonCLI",
             dependencies: [
-                "JasonRuntime", "JasonActions", "JasonREPL", "JasonEditor",
+                "JasonRuntime", "JasonActions", "JasonREPL", "JasonEditor", "JasonScript",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .target(name: "JasonEditor", dependencies: ["JasonRuntime", "JasonJSON", "JasonREPL"]),

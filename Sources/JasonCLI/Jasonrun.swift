@@ -1,4 +1,5 @@
 import ArgumentParser
+import JasonRuntime
 
 /// The `jasonrun` command line. `jasonrun FLOW.json` runs a flow; subcommands come with later issues.
 public struct Jasonrun: ParsableCommand {
@@ -78,6 +79,18 @@ public enum ExitStatus {
     public static let invalidDocument: Int32 = 65
     public static let noInput: Int32 = 66
     public static let internalError: Int32 = 70
+    /// A run ended by one of its limits, each its own (Docs/Diagnostics.md, "Limits").
+    public static let stepLimit: Int32 = 80
+    public static let wallLimit: Int32 = 81
+    /// JavaScript that no limit could stop ended the process (JasonScript's RunawayWatch exits with it).
+    public static let scriptRunaway: Int32 = 86
+
+    /// The status of a run whose errors are `errors`: a limit's own status, else 1 for any error.
+    static func of(_ errors: [Diagnostic]) -> Int32 {
+        if errors.contains(where: { $0.id == .stepLimit }) { return stepLimit }
+        if errors.contains(where: { $0.id == .wallLimit }) { return wallLimit }
+        return errors.isEmpty ? ok : unhandledError
+    }
 }
 
 extension TraceFormat: ExpressibleByArgument {}

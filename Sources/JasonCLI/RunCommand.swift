@@ -3,6 +3,7 @@ import Foundation
 import JasonActions
 import JasonJSON
 import JasonRuntime
+import JasonScript
 
 /// `jasonrun FLOW.json`: load, check, run `$load` (or `$show`, or the single action) until idle.
 struct RunCommand: ParsableCommand {
@@ -73,6 +74,19 @@ struct RunCommand: ParsableCommand {
     @Option(help: "Stop after this many actions (default 1,000,000; 0 for no limit).")
     var maxSteps: Int = 1_000_000
 
+    @Option(help: ArgumentHelp("Stop when the run has taken this much real time: seconds, or with s, ms or m (default 5m; 0 for no limit).",
+                               valueName: "time"))
+    var wallLimit: String = "5m"
+
+    @Option(help: "Views a $href may stack up before it fails (default 100; 0 for no limit).")
+    var maxViews: Int = 100
+
+    @Option(help: ArgumentHelp("How long one {{ }} expression may run: seconds, or with s, ms or m (default 1s).", valueName: "time"))
+    var jsTime: String = "1s"
+
+    @Option(help: ArgumentHelp("How large JavaScript's heap may grow, in MB (default 1024).", valueName: "MB"))
+    var jsMemory: Int = 1024
+
     @OptionGroup var files: FileOptions
 
     func validate() throws {
@@ -82,6 +96,12 @@ struct RunCommand: ParsableCommand {
             throw ValidationError("--record needs the network: it excludes --replay and --offline")
         }
         if Self.seconds(timeLimit) == nil { throw ValidationError("--time-limit takes seconds, as in 90, 90s, 1500ms or 2m") }
+        if Self.seconds(wallLimit) == nil { throw ValidationError("--wall-limit takes seconds, as in 90, 90s, 1500ms or 2m") }
+        guard let js = Self.seconds(jsTime), js > 0, js <= 3600 else {
+            throw ValidationError("--js-time takes a time above 0 and up to an hour, as in 1, 250ms or 5s")
+        }
+        if maxViews < 0 { throw ValidationError("--max-views must be 0 or more") }
+        if jsMemory < 16 || jsMemory > 1 << 20 { throw ValidationError("--js-memory takes megabytes, from 16 to 1048576") }
     }
 
     func execute(io: any TerminalIO) async -> Int32 {
@@ -144,9 +164,13 @@ struct RunCommand: ParsableCommand {
             clock: clock, transport: transport, answers: AnswerBook(network.answers),
             input: file == "-" ? nil : io.typist, startDate: Date().timeIntervalSince1970)
         environment.params = seeds.params ?? [:]
-        let interpreter = Interpreter(document: document, registry: StandardLibrary.registry, environment: environment)
+        let engine = ScriptEngine(limits: ScriptLimits(time: Self.seconds(jsTime) ?? 1, memory: jsMemory << 20))
+        let interpreter = Interpreter(document: document, registry: StandardLibrary.registry, environment: environment,
+                                      scriptEngine: engine)
         interpreter.limits.maxSteps = maxSteps == 0 ? nil : maxSteps
         interpreter.limits.timeLimit = Self.seconds(timeLimit).flatMap { $0 == 0 ? nil : $0 }
+        interpreter.limits.wallTime = Self.seconds(wallLimit).flatMap { $0 == 0 ? nil : $0 }
+        interpreter.limits.maxViews = maxViews == 0 ? nil : maxViews
         if let format = output.traceFormat {
             interpreter.observers.append(TraceObserver(format: format, clock: clock, write: output.writeTrace))
         }
@@ -167,7 +191,7 @@ struct RunCommand: ParsableCommand {
         let all = templates.diagnostics + others + mismatches + (stubbed?.unused ?? [])
         output.report(all)
         if printJason { io.writeOut(JSONPrinter.pretty(finalJason.value ?? .null) + "\n") }
-        return (lint + all).contains { $0.severity == .error } ? ExitStatus.unhandledError : ExitStatus.ok
+        return ExitStatus.of((lint + all).filter { $0.severity == .error })
     }
 
     /// With --strict, an unclosed `{{` is an error like an unresolved one.

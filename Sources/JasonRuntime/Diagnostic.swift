@@ -17,6 +17,7 @@ public struct Diagnostic: Error, Sendable, Hashable {
         case unresolvedCondition = "unresolved-condition"
         case callStackOverflow = "call-stack-overflow"
         case stepLimit = "step-limit"
+        case wallLimit = "wall-limit"
         case template = "template"
         case store = "store"
         case timeLimit = "time-limit"

@@ -15,6 +15,10 @@ public final class Interpreter {
         public var maxSteps: Int? = 1_000_000
         /// Seconds on the interpreter's clock after which pending timers are dropped; nil for no limit.
         public var timeLimit: Double? = 60
+        /// Views on the stack; a `$href` past it fails (a document that opens itself would grow forever).
+        public var maxViews: Int? = 100
+        /// Seconds of real time the run may take, counted from its first step; nil for no limit.
+        public var wallTime: Double?
         public init() {}
     }
 
@@ -38,6 +42,8 @@ public final class Interpreter {
     public let environment: ActionEnvironment
     /// Actions performed so far, in all chains.
     public internal(set) var steps = 0
+    /// When the first step ran, for `limits.wallTime`.
+    private var firstStep: ContinuousClock.Instant?
     /// The chain that is running, if any.
     var chain: Chain?
 
@@ -114,6 +120,21 @@ public final class Interpreter {
         }
     }
 
+    /// The step or wall-time limit the run has reached, if any.
+    private func limitReached() -> (id: Diagnostic.ID, message: String)? {
+        if let maxSteps = limits.maxSteps, steps >= maxSteps {
+            return (.stepLimit, "stopped after \(maxSteps) actions; the program may loop forever (raise the limit with --max-steps)")
+        }
+        guard let wallTime = limits.wallTime else { return nil }
+        let now = ContinuousClock.now
+        guard let first = firstStep else {
+            firstStep = now
+            return nil
+        }
+        guard now - first > .milliseconds(Int64(wallTime * 1000)) else { return nil }
+        return (.wallLimit, "stopped after \(JSNumber.format(wallTime)) s of real time, at \(steps) actions (raise the limit with --wall-limit)")
+    }
+
     /// Performs one action boundary: ends the running chain, performs its pending action, starts the
     /// next queued call, or lets time pass to the next timer, in that order of preference. The whole
     /// loop of the interpreter is this function and `perform` below; callers drive it.
@@ -124,13 +145,11 @@ public final class Interpreter {
                 await finish(running.outcome)
                 return .ended(running.outcome)
             }
-            if let maxSteps = limits.maxSteps, steps >= maxSteps {
+            if let stop = limitReached() {
                 inbox.removeAll()
                 timers.stop(nil)
                 running.pending = nil
-                running.outcome = .failed(Diagnostic(.stepLimit, .error,
-                    "stopped after \(maxSteps) actions; the program may loop forever (raise the limit with --max-steps)",
-                    at: prepared.call.path))
+                running.outcome = .failed(Diagnostic(stop.id, .error, stop.message, at: prepared.call.path))
                 chain = running
                 return await step(until: end)
             }

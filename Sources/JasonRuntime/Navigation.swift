@@ -71,6 +71,10 @@ extension Interpreter {
             present(view)
             return nil
         }
+        if let maxViews = limits.maxViews, views.count >= maxViews {
+            return ActionFailure(message: "$href: \(views.count) views are open, the limit (a document that opens itself "
+                                 + "grows forever; --max-views changes it)", type: "$href")
+        }
         top.callback.withLock { $0 = View.Callback(call: call, frames: chain.frames) }
         let view = makeView(document, url: url, transition: transition == "modal" ? .modal : .push, params: params)
         views.push(view)

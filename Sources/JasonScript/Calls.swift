@@ -25,6 +25,8 @@ extension EngineContext {
             }
         case .failure(let error): return .threw(error.message)
         }
+        guard evaluationGuard.begin(expression) else { return .threw(evaluationGuard.message) }
+        defer { evaluationGuard.end() }
         var exception: JSValueRef? = nil
         let result: JSValueRef?
         if receiver.isObject && receiver.primitiveExtras.isEmpty {
@@ -42,8 +44,8 @@ extension EngineContext {
         }
         guard let result, exception == nil else {
             let message = exception.map(describe) ?? ""
-            if message.isEmpty || message == "JavaScript execution terminated." {
-                return .threw("stopped after running longer than \(JSNumber.format(timeLimit)) s")
+            if message.isEmpty || message == "JavaScript execution terminated." || evaluationGuard.stopped != nil {
+                return .threw(evaluationGuard.message)
             }
             return .threw(message)
         }

@@ -18,7 +18,8 @@ final class EngineContext: @unchecked Sendable {
     var root: RootMirror?
     /// Property names made once (`$index`, `length`, `#let` names).
     var propertyNames: [String: JSStringRef] = [:]
-    let timeLimit: Double
+    let limits: ScriptLimits
+    let evaluationGuard: EvaluationGuard
 
     struct CompileError: Error { var message: String }
 
@@ -29,12 +30,16 @@ final class EngineContext: @unchecked Sendable {
         var mayMutate: Bool
     }
 
-    init(timeLimit: Double) {
-        self.timeLimit = timeLimit
+    init(limits: ScriptLimits, watch: RunawayWatch) {
+        self.limits = limits
         group = JSContextGroupCreate()
         context = JSGlobalContextCreateInGroup(group, nil)
-        JSContextGroupSetExecutionTimeLimit(group, timeLimit, nil, nil)
+        evaluationGuard = EvaluationGuard(limits: limits, context: context, watch: watch)
+        evaluationGuard.arm(group)
+        // WebAssembly is left out: templates have no use for it, and its loops would be one more thing
+        // to stop (the phone's engine had it; no template in the corpus uses it).
         let prelude = """
+            delete this.WebAssembly;
             var $jason;
             var __stError = "";
             var __stFailure = {};
@@ -68,6 +73,7 @@ final class EngineContext: @unchecked Sendable {
     }
 
     deinit {
+        evaluationGuard.end()
         for (_, entry) in compiled { if case .success(let c) = entry { JSValueUnprotect(context, c.function) } }
         for value in [callWithPrototypeExtras, stringify, failure] { JSValueUnprotect(context, value) }
         root = nil

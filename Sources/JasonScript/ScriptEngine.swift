@@ -12,18 +12,27 @@ public enum ScriptResult: Sendable, Hashable {
 /// JavaScriptCore, as the template engine needs it: st.js-style expression bodies compiled once into
 /// functions and called with `this` bound to the template data. One context per engine, created on the
 /// first evaluation; scripts get no file, network or process access (plain JavaScriptCore has none), and
-/// a call that runs past `timeLimit` seconds is stopped and reported.
+/// a call that runs past its limits (`ScriptLimits`: time, memory) is stopped and reported.
 ///
 /// JavaScriptCore serialises its own API calls; the mutex guards our caches. Loop items refer to the
 /// resident top-level data as `$root`, so renders that run at the same time should not share an engine:
 /// each interpreter has its own.
 public final class ScriptEngine: @unchecked Sendable {
-    public let timeLimit: Double
+    public let limits: ScriptLimits
+    public var timeLimit: Double { limits.time }
     let state = Mutex<EngineContext?>(nil)
+    /// Made with the first context and kept across `reset()`: one watching thread per engine.
+    let watch = Mutex<RunawayWatch?>(nil)
 
-    public init(timeLimit: Double = 1) {
-        self.timeLimit = timeLimit
+    public init(limits: ScriptLimits = ScriptLimits()) {
+        self.limits = limits
     }
+
+    public convenience init(timeLimit: Double) {
+        self.init(limits: ScriptLimits(time: timeLimit))
+    }
+
+    deinit { watch.withLock { $0?.stop() } }
 
     /// True once the JavaScript context exists (it is created by the first evaluation that needs it).
     public var isStarted: Bool { state.withLock { $0 != nil } }
@@ -60,9 +69,18 @@ public final class ScriptEngine: @unchecked Sendable {
         withContext { $0.syncRoot(data) }
     }
 
+    private func runawayWatch() -> RunawayWatch {
+        watch.withLock { watch in
+            if let watch { return watch }
+            let made = RunawayWatch()
+            watch = made
+            return made
+        }
+    }
+
     func withContext<T>(_ body: (EngineContext) -> T) -> T {
         state.withLock { state in
-            let context = state ?? EngineContext(timeLimit: timeLimit)
+            let context = state ?? EngineContext(limits: limits, watch: runawayWatch())
             state = context
             return body(context)
         }

@@ -26,10 +26,15 @@ extension EngineContext {
         let script = JSStringCreateWithUTF8CString(source)
         defer { JSStringRelease(script) }
         var exception: JSValueRef? = nil
+        guard evaluationGuard.begin(String(source.prefix(200))) else {
+            return .failure(ScriptError(description: evaluationGuard.message))
+        }
         _ = JSEvaluateScript(context, script, nil, nil, 1, &exception)
+        evaluationGuard.end()
         if let exception {
             let message = describe(exception)
-            return .failure(ScriptError(description: message.isEmpty ? "stopped after running longer than \(JSNumber.format(timeLimit)) s" : message))
+            let stopped = message.isEmpty || message == "JavaScript execution terminated." || evaluationGuard.stopped != nil
+            return .failure(ScriptError(description: stopped ? evaluationGuard.message : message))
         }
         var added: JSONObject = [:]
         for name in globalNames(global) where !before.contains(name) {

@@ -9,6 +9,29 @@ import Glibc
 @Suite struct REPLKeyTests {
     typealias Terminal = REPLTerminalTests.Terminal
 
+    /// Types once libedit is reading keys (the terminal is out of canonical mode): typed earlier, the
+    /// kernel would echo the line as well (type-ahead), which is not what these tests are about.
+    private func typeAtPrompt(_ terminal: Terminal, _ text: String) {
+        for _ in 0..<2000 {
+            var modes = termios()
+            if tcgetattr(terminal.master, &modes) == 0, modes.c_lflag & tcflag_t(ICANON) == 0 { break }
+            var none = pollfd()
+            _ = poll(&none, 0, 5)
+        }
+        terminal.type(text)
+    }
+
+    /// Ends the session and waits for the process, killing it if it does not end.
+    private func finish(_ terminal: Terminal, typing text: String) {
+        typeAtPrompt(terminal, text)
+        for _ in 0..<2000 where terminal.process.isRunning {
+            var none = pollfd()
+            _ = poll(&none, 0, 10)
+        }
+        if terminal.process.isRunning { terminal.process.terminate() }
+        terminal.process.waitUntilExit()
+    }
+
     private func start() throws -> Terminal {
         let history = try Paths.write("", name: "keys-history").path
         let flow = Paths.examples.appendingPathComponent("01-hello/flow.json").path
@@ -24,45 +47,44 @@ import Glibc
         kill(terminal.process.processIdentifier, SIGINT)
         #expect(terminal.waitFor("(jason) "), "a new prompt after Ctrl-C: \(terminal.screen)")
         terminal.clear()
-        terminal.type("{\"type\": \"$util.toast\",\r")
+        typeAtPrompt(terminal, "{\"type\": \"$util.toast\",\r")
         #expect(terminal.waitFor("..."))
         // The child has no controlling terminal, so the Ctrl-C key would raise nothing: send what it raises.
         kill(terminal.process.processIdentifier, SIGINT)
         #expect(terminal.waitFor("(jason) "), "Ctrl-C drops the half-typed action: \(terminal.screen)")
         terminal.clear()
-        terminal.type("run\r")
+        typeAtPrompt(terminal, "run\r")
         #expect(terminal.waitFor("idle after 4 actions"), "the run is not stopped by the old Ctrl-C: \(terminal.screen)")
         #expect(!terminal.screen.contains("interrupted"))
         #expect(!terminal.screen.contains("run\r\nrun"), "the line is echoed once: \(terminal.screen)")
-        terminal.type("quit\r")
-        terminal.process.waitUntilExit()
+        finish(terminal, typing: "quit\r")
     }
 
     @Test func tabOnALoneMatchCompletesWithoutTheBell() throws {
         let terminal = try start()
         terminal.clear()
-        terminal.type("wat\t")
+        typeAtPrompt(terminal, "wat\t")
         #expect(terminal.waitFor("ch "))
         #expect(!terminal.screen.contains("\u{07}"), "no bell: \(terminal.screen.debugDescription)")
-        terminal.type("\u{15}quit\r")
-        terminal.process.waitUntilExit()
+        finish(terminal, typing: "\u{15}quit\r")
     }
 
     @Test func ctrlDWhilePausedAsksFirst() throws {
         let terminal = try start()
-        terminal.type("break $util.toast\rrun\r")
+        typeAtPrompt(terminal, "break $util.toast\r")
+        #expect(terminal.waitFor("breakpoint 1"))
+        typeAtPrompt(terminal, "run\r")
         #expect(terminal.waitFor("(jason at $util.toast, line 16) "), "the prompt says where: \(terminal.screen)")
         terminal.clear()
-        terminal.type("\u{04}")
+        typeAtPrompt(terminal, "\u{04}")
         #expect(terminal.waitFor("Leave anyway? (y or n)"), "\(terminal.screen)")
-        terminal.type("n\r")
+        typeAtPrompt(terminal, "n\r")
         #expect(terminal.waitFor("(jason at $util.toast, line 16) "))
-        terminal.type("print 6 * 7\r")
+        typeAtPrompt(terminal, "print 6 * 7\r")
         #expect(terminal.waitFor("42"), "the session goes on: \(terminal.screen)")
-        terminal.type("\u{04}")
+        typeAtPrompt(terminal, "\u{04}")
         #expect(terminal.waitFor("Leave anyway?"))
-        terminal.type("y\r")
-        terminal.process.waitUntilExit()
+        finish(terminal, typing: "y\r")
         #expect(terminal.process.terminationStatus == 0)
     }
 }

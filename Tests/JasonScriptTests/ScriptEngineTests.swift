@@ -59,12 +59,13 @@ import Testing
             Issue.record("expected the loop to be stopped")
             return
         }
-        #expect(message == "stopped after running longer than 0.2 s")
+        #expect(message.hasPrefix("stopped after running longer than 200 ms"), "\(message)")
         #expect(quick.evaluate("1 + 1", this: ["a": 1]) == .value(2))
     }
 
     @Test func scriptsReachNoFilesNetworkOrProcesses() {
-        for name in ["require", "process", "fetch", "XMLHttpRequest", "WebSocket", "importScripts", "Deno", "Bun"] {
+        for name in ["require", "process", "fetch", "XMLHttpRequest", "WebSocket", "importScripts", "Deno", "Bun",
+                     "WebAssembly"] {
             #expect(engine.evaluate("typeof \(name)", this: ["a": 1]) == .value("undefined"), "\(name)")
         }
     }

@@ -1,0 +1,123 @@
+import CJavaScriptCore
+import Foundation
+import JasonJSON
+import Synchronization
+
+/// The limits one JavaScript evaluation runs under, and how they are enforced.
+///
+/// JavaScriptCore's watchdog calls `shouldStop` after each `slice` of uninterrupted running; we stop the
+/// evaluation when it has run past `time` in all, or when JavaScript's heap holds more than `memory`
+/// bytes (JavaScriptCore has no heap cap of its own; its statistics tell the size). The heap is also
+/// checked before an evaluation, at most every 10 ms, for programs that keep what short expressions allocate.
+/// Promise jobs and `await` continuations run each as its own short entry after the expression
+/// returned, where the watchdog never fires: `RunawayWatch` is the last resort for those.
+public struct ScriptLimits: Sendable, Hashable {
+    /// Seconds one evaluation may run (JavaScript time, queued promise jobs included).
+    public var time: Double
+    /// Bytes JavaScript's heap may hold (objects, arrays, strings and array buffers).
+    public var memory: Int
+
+    public init(time: Double = 1, memory: Int = 1 << 30) {
+        self.time = time
+        self.memory = memory
+    }
+}
+
+final class EvaluationGuard: @unchecked Sendable {
+    enum Stop { case time, memory }
+
+    let limits: ScriptLimits
+    let context: JSGlobalContextRef
+    private var started: UInt64 = 0
+    private var memoryChecked: UInt64 = 0
+    /// Once over the memory limit, every evaluation checks again (and fails) until it is under it.
+    private var overLimit = false
+    /// Why the watchdog stopped the last evaluation (nil: it was not stopped by us).
+    private(set) var stopped: Stop?
+    private let watch: RunawayWatch
+
+    init(limits: ScriptLimits, context: JSGlobalContextRef, watch: RunawayWatch) {
+        self.limits = limits
+        self.context = context
+        self.watch = watch
+    }
+
+    /// Called before each call into JavaScript; false when memory is over the limit already.
+    func begin(_ expression: String) -> Bool {
+        stopped = nil
+        started = DispatchTime.now().uptimeNanoseconds
+        if overLimit || started &- memoryChecked > 10_000_000 {
+            memoryChecked = started
+            overLimit = overMemory
+            if overLimit {
+                // What is garbage may free enough; the next evaluation checks again.
+                JSGarbageCollect(context)
+                stopped = .memory
+                return false
+            }
+        }
+        watch.begin(expression, deadline: limits.time)
+        return true
+    }
+
+    func end() { watch.end() }
+
+    /// The watchdog's question, asked every slice of one uninterrupted run.
+    func shouldStop() -> Bool {
+        guard started != 0 else { return false } // our own prelude, before any evaluation
+        watch.consulted()
+        if Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9 > limits.time {
+            stopped = .time
+            return true
+        }
+        if overMemory {
+            stopped = .memory
+            overLimit = true
+            return true
+        }
+        return false
+    }
+
+    /// Arms JavaScriptCore's watchdog on `group` to ask `shouldStop` every slice. The watchdog of the
+    /// JavaScriptCore we build against asks once and then stays quiet when the answer is "go on", so each
+    /// "go on" arms it again.
+    func arm(_ group: JSContextGroupRef) {
+        JSContextGroupSetExecutionTimeLimit(group, min(watchdogSlice, limits.time), { context, info in
+            let evaluationGuard = Unmanaged<EvaluationGuard>.fromOpaque(info!).takeUnretainedValue()
+            if evaluationGuard.shouldStop() { return true }
+            if let context { evaluationGuard.arm(JSContextGetGroup(context)) }
+            return false
+        }, Unmanaged.passUnretained(self).toOpaque())
+    }
+
+    var overMemory: Bool { heapBytes > limits.memory }
+
+    /// The heap's size and the memory outside it that it owns (array buffers), from JavaScriptCore.
+    var heapBytes: Int {
+        guard let statistics = JSGetMemoryUsageStatistics(context) else { return 0 }
+        var total = 0.0
+        for name in ["heapSize", "extraMemorySize"] {
+            let key = JSStringCreateWithUTF8CString(name)
+            defer { JSStringRelease(key) }
+            if let value = JSObjectGetProperty(context, statistics, key, nil) { total += JSValueToNumber(context, value, nil) }
+        }
+        return total.isFinite ? Int(min(total, 9e18)) : 0
+    }
+
+    /// What a stopped evaluation reports.
+    var message: String {
+        switch stopped {
+        case .memory:
+            "stopped: JavaScript's heap grew past \(limits.memory >> 20) MB (the limit; --js-memory changes it)"
+        case .time, nil:
+            "stopped after running longer than \(limitText(limits.time)) (the limit; --js-time changes it)"
+        }
+    }
+}
+
+func limitText(_ seconds: Double) -> String {
+    seconds < 1 ? "\(Int((seconds * 1000).rounded())) ms" : "\(JSNumber.format(seconds)) s"
+}
+
+/// The watchdog's slice: short enough that a limit is noticed soon after it passes.
+let watchdogSlice = 0.05

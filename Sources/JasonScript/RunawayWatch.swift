@@ -1,0 +1,79 @@
+import Foundation
+import Synchronization
+
+/// The last resort when JavaScript cannot be stopped. Promise jobs and `await` continuations run after
+/// an expression returned, each as a short entry of its own, so JavaScriptCore's watchdog never sees one
+/// run long; a flood of them keeps the call from ever returning. A thread of the engine's checks twice a
+/// second whether the evaluation under way has outlived its limit by `grace` seconds while the watchdog
+/// has not been consulted for as long (a long loop consults it every slice; a flood of short jobs never
+/// does); if so, nothing inside the process can end it, and `onRunaway` is called with the expression (the default writes a
+/// message and ends the process: better a clear exit than a silent spin at 100% CPU).
+final class RunawayWatch: @unchecked Sendable {
+    private let started = Atomic<UInt64>(0)
+    private let lastConsulted = Atomic<UInt64>(0)
+    private let deadlineNanos = Atomic<UInt64>(0)
+    private let expression = Mutex<String>("")
+    private let running = Atomic<Bool>(true)
+    let grace: Double
+    let onRunaway: @Sendable (String, Double) -> Void
+
+    init(grace: Double = 3, onRunaway: @escaping @Sendable (String, Double) -> Void = RunawayWatch.endProcess) {
+        self.grace = grace
+        self.onRunaway = onRunaway
+        // The thread holds the watch only during a check, so the watch (and the thread) end with the engine.
+        let thread = Thread { [weak self] in
+            while true {
+                Thread.sleep(forTimeInterval: 0.5)
+                guard let watch = self, watch.check() else { return }
+            }
+        }
+        thread.name = "jasonrun-js-watch"
+        thread.start()
+    }
+
+    func stop() { running.store(false, ordering: .relaxed) }
+
+    func begin(_ text: String, deadline: Double) {
+        expression.withLock { $0 = text }
+        deadlineNanos.store(UInt64(max(0, deadline + grace) * 1e9), ordering: .relaxed)
+        started.store(DispatchTime.now().uptimeNanoseconds, ordering: .releasing)
+    }
+
+    func end() { started.store(0, ordering: .releasing) }
+
+    /// JavaScriptCore's watchdog asked whether to stop: the evaluation is one long entry it can stop.
+    func consulted() { lastConsulted.store(DispatchTime.now().uptimeNanoseconds, ordering: .relaxed) }
+
+    /// One check from the watching thread; false once the watch is stopped.
+    private func check() -> Bool {
+        guard running.load(ordering: .relaxed) else { return false }
+        let since = started.load(ordering: .acquiring)
+        guard since != 0 else { return true }
+        let now = DispatchTime.now().uptimeNanoseconds
+        let elapsed = now &- since
+        let quiet = now &- max(since, lastConsulted.load(ordering: .relaxed))
+        if elapsed > deadlineNanos.load(ordering: .relaxed), Double(quiet) / 1e9 > grace {
+            onRunaway(expression.withLock { $0 }, Double(elapsed) / 1e9)
+            end()
+        }
+        return true
+    }
+
+    static let endProcess: @Sendable (String, Double) -> Void = { text, seconds in
+        let shown = text.count > 120 ? String(text.prefix(117)) + "…" : text
+        let message = "jasonrun: error: JavaScript kept running for \(JSNumberFormat.seconds(seconds)) after its expression "
+            + "returned, in promise jobs or await continuations that no limit can stop: {{\(shown)}}; "
+            + "the process ends here [js-runaway]\n"
+        FileHandle.standardError.write(Data(message.utf8))
+        fflush(nil)
+        // Not exit(): its handlers could wait on locks the spinning JavaScript thread holds.
+        _exit(RunawayWatch.exitStatus)
+    }
+
+    /// The exit status of a run ended this way (Docs/Diagnostics.md, "Limits"; JasonCLI's ExitStatus).
+    static let exitStatus: Int32 = 86
+}
+
+enum JSNumberFormat {
+    static func seconds(_ value: Double) -> String { String(format: "%.1f s", value) }
+}
