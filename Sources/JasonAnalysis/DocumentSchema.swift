@@ -21,16 +21,21 @@ package enum DocumentSchema {
                           "additionalProperties": ["$ref": "#/$defs/actionPosition"]],
             ],
             "template": ["type": "string", "pattern": "\\{\\{", "description": "A {{ }} template, rendered when the action runs."],
+            "directive": ["type": "object", "minProperties": 1, "propertyNames": ["pattern": "^\\s*\\{\\{\\s*#"],
+                          "description": "{\"{{#each items}}\": …}, {\"{{#let}}\": […]} and the other ST directives."],
         ]
         defs["action"] = action(specs)
         var options: JSONObject = [:]
-        for (type, spec) in specs { options[type] = Self.options(spec) }
+        for (type, spec) in specs { options[type] = Self.options(spec, type: type) }
         defs["options"] = .object(options)
         return [
             "$schema": "https://json-schema.org/draft/2020-12/schema",
             "title": "Jasonette document (jasonrun)",
             "description": "A {\"$jason\": {\"head\": …, \"body\": …}} document, or a single action.",
-            "anyOf": [["$ref": "#/$defs/document"], ["$ref": "#/$defs/action"]],
+            "anyOf": [
+                ["$ref": "#/$defs/document"],
+                ["$ref": "#/$defs/action", "anyOf": [["required": ["type"]], ["required": ["trigger"]]]],
+            ],
             "$defs": .object(defs),
         ]
     }
@@ -78,7 +83,7 @@ package enum DocumentSchema {
     }
 
     /// One action's options: an object of the declared options (or a template rendering to one).
-    static func options(_ spec: ActionSpec) -> JSON {
+    static func options(_ spec: ActionSpec, type: String) -> JSON {
         var properties: JSONObject = [:]
         for option in spec.options {
             var entry = kind(option.kind).objectValue ?? [:]
@@ -87,7 +92,9 @@ package enum DocumentSchema {
             properties[option.name] = .object(entry)
         }
         var object: JSONObject = ["type": "object", "properties": .object(properties)]
-        let required = spec.options.filter(\.required).map { JSON.string($0.name) }
+        // `$href` to a host screen (`"view": "Payment"`) has no URL, so the URL is not required here.
+        let required = spec.options.filter { $0.required && !(["$href", "$visit"].contains(type) && $0.name == "url") }
+            .map { JSON.string($0.name) }
         if !required.isEmpty { object["required"] = .array(required) }
         if !spec.openOptions, !spec.options.isEmpty {
             // Keys that are directives ({{#each …}}) are only known after rendering.
@@ -98,15 +105,20 @@ package enum DocumentSchema {
                 "anyOf": [.object(object), ["$ref": "#/$defs/template"], ["type": "null"]]]
     }
 
+    /// An option's value: the declared kind, or what renders to it (a template string, a conditional
+    /// array, an object of directives such as `{"{{#each items}}": …}`).
     static func kind(_ kind: OptionKind) -> JSON {
+        let rendered: [JSON] = [["$ref": "#/$defs/template"], ["$ref": "#/$defs/conditional"], ["$ref": "#/$defs/directive"]]
+        let base: JSON
         switch kind {
-        case .string: ["type": "string"]
-        case .text: ["type": ["string", "number", "boolean"]]
-        case .number: ["anyOf": [["type": "number"], ["type": "string"]]]
-        case .boolean: ["anyOf": [["type": "boolean"], ["enum": ["true", "false"]], ["$ref": "#/$defs/template"]]]
-        case .object: ["anyOf": [["type": "object"], ["$ref": "#/$defs/template"], ["$ref": "#/$defs/conditional"]]]
-        case .array: ["anyOf": [["type": "array"], ["$ref": "#/$defs/template"]]]
-        case .any: [:]
+        case .string: base = ["type": "string"]
+        case .text: base = ["type": ["string", "number", "boolean"]]
+        case .number: base = ["type": ["number", "string"]]
+        case .boolean: base = ["anyOf": [["type": "boolean"], ["enum": ["true", "false"]]]]
+        case .object: base = ["type": "object"]
+        case .array: base = ["type": "array"]
+        case .any: return [:]
         }
+        return ["anyOf": .array([base] + rendered)]
     }
 }

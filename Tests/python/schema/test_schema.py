@@ -45,7 +45,7 @@ def test_wrong_options_do_not_validate(validator, document):
 
 def test_templates_and_directives_are_accepted(validator):
     document = {"$jason": {"head": {"actions": {"$load": [
-        {"{{#if $get.n}}": {"type": "$timer.start", "options": {"interval": "{{$get.n}}", "name": "t"}}},
+        {"{{#if $get.n}}": {"type": "$timer.start", "options": {"interval": "{{$get.n}}", "name": "t", "action": {}}}},
         {"{{#else}}": {"type": "$util.alert", "options": "{{$jason}}"}},
     ]}}}}
     assert validator.is_valid(document)
