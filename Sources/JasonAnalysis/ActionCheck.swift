@@ -27,13 +27,14 @@ extension Pass {
                 }
             }
         case .array(let elements):
-            if ExpressionScan.isConditional(elements) {
+            // A broken conditional is reported once, by the template pass; its branches are still actions.
+            if ExpressionScan.isConditional(elements) || looksConditional(elements) {
                 for (i, element) in elements.enumerated() {
-                    guard let (key, value) = element.objectValue?.elements.first else { continue }
+                    guard case .object(let arms) = element, arms.count == 1, let (key, value) = arms.elements.first,
+                          ExpressionScan.directive(key) != nil else { continue }
                     action(value, at: pointer.appending(i).appending(key), inLambda: inLambda)
                 }
-            } else if !looksConditional(elements) {
-                // A broken conditional is reported once, by the template pass.
+            } else {
                 report(.invalidAction, .warning,
                        "an array in action position must be a conditional: [{\"{{#if …}}\": action}, {\"{{#else}}\": action}]; an array is never a sequence",
                        at: pointer)

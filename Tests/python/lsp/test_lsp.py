@@ -198,3 +198,33 @@ def test_a_client_that_disconnects_ends_the_server_cleanly():
     # A stream cut off in the middle of a message ends it too.
     done = subprocess.run([JASONRUN, "lsp"], input=frame[:-10], capture_output=True, timeout=60)
     assert done.returncode == 0
+
+
+def frames(*bodies: bytes) -> bytes:
+    return b"".join(b"Content-Length: %d\r\n\r\n%s" % (len(b), b) for b in bodies)
+
+
+def test_garbage_and_early_requests_get_error_responses():
+    done = subprocess.run(
+        [JASONRUN, "lsp"],
+        input=frames(
+            b"this is not json",
+            b'{"jsonrpc":"2.0","id":1,"method":"textDocument/hover","params":{}}',
+            b'{"jsonrpc":"2.0","id":2,"method":"initialize","params":{"capabilities":{}}}',
+            b'{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":'
+            b'{"uri":"file:///x.json","languageId":"json","version":1,"text":"{\\"type\\": 12"}}}',
+            b'{"jsonrpc":"2.0","id":3,"method":"textDocument/hover","params":{"textDocument":{"uri":"file:///nope.json"},'
+            b'"position":{"line":0,"character":0}}}',
+            b'{"jsonrpc":"2.0","id":4,"method":"shutdown"}',
+            b'{"jsonrpc":"2.0","method":"exit"}',
+        ),
+        capture_output=True,
+        timeout=60,
+    )
+    assert done.returncode == 0
+    out = done.stdout
+    assert b'"code":-32700' in out  # parse error
+    assert b'"id":1,"error":{"code":-32002' in out  # not initialized yet
+    assert b'"method":"textDocument/publishDiagnostics"' in out and b'"code":"json-syntax"' in out
+    assert b'"id":3,"error":{"code":-32602' in out
+    assert b'"id":4,"result":null' in out
