@@ -14,7 +14,7 @@ enum DuplicateKeys {
     static func find(in file: SourceFile) -> [Found] {
         file.bytes.withUnsafeBufferPointer { bytes in
             var scan = Scan(bytes: bytes)
-            scan.value(at: .root)
+            scan.value(at: LazyPointer.root)
             return scan.found
         }
     }
@@ -24,7 +24,7 @@ enum DuplicateKeys {
         var i = 0
         var found: [Found] = []
 
-        mutating func value(at pointer: JSONPointer) {
+        mutating func value(at pointer: LazyPointer) {
             skipSpace()
             guard i < bytes.count else { return }
             switch bytes[i] {
@@ -36,7 +36,7 @@ enum DuplicateKeys {
             }
         }
 
-        mutating func object(at pointer: JSONPointer) {
+        mutating func object(at pointer: LazyPointer) {
             i += 1
             var seen = Set<String>()
             while true {
@@ -45,7 +45,7 @@ enum DuplicateKeys {
                 let start = i
                 let key = string()
                 if !seen.insert(key).inserted {
-                    found.append(Found(key: key, offset: start, pointer: pointer.appending(key)))
+                    found.append(Found(key: key, offset: start, pointer: pointer.appending(key).pointer))
                 }
                 skipSpace()
                 i += 1  // `:`
@@ -56,7 +56,7 @@ enum DuplicateKeys {
             }
         }
 
-        mutating func array(at pointer: JSONPointer) {
+        mutating func array(at pointer: LazyPointer) {
             i += 1
             var index = 0
             while true {

@@ -4,13 +4,13 @@ import JasonRuntime
 extension Pass {
     /// `$href` URLs, `$require` URLs and `file://` URLs anywhere that name a file beside the document
     /// which is not there.
-    mutating func fileReferences(_ json: JSON, at pointer: JSONPointer) {
+    mutating func fileReferences(_ json: JSON, at path: LazyPointer) {
         switch json {
         case .string(let text) where text.hasPrefix("file://"):
-            missing(String(text.dropFirst("file://".count)), at: pointer)
+            missing(String(text.dropFirst("file://".count)), at: path.pointer)
         case .object(let members):
             if case .string(let type)? = members["type"], case .object(let options)? = members["options"] {
-                let optionsAt = pointer.appending("options")
+                let optionsAt = path.pointer.appending("options")
                 if type == "$href" || type == "$visit", case .string(let url)? = options["url"],
                    (options["view"]?.stringValue ?? "jason").lowercased() == "jason", Self.isRelative(url) {
                     missing(url, at: optionsAt.appending("url"))
@@ -22,9 +22,9 @@ extension Pass {
                     }
                 }
             }
-            for (key, value) in members { fileReferences(value, at: pointer.appending(key)) }
+            for (key, value) in members { fileReferences(value, at: path.appending(key)) }
         case .array(let items):
-            for (i, item) in items.enumerated() { fileReferences(item, at: pointer.appending(i)) }
+            for (i, item) in items.enumerated() { fileReferences(item, at: path.appending(i)) }
         default:
             break
         }

@@ -5,17 +5,18 @@ import JasonTemplate
 extension Pass {
     /// Every string and key of the document: JavaScript in `{{ }}` that does not compile, and arrays
     /// meant as conditionals that st.js will not take as one (or takes with branches it never reaches).
-    mutating func templates(_ json: JSON, at pointer: JSONPointer) {
+    mutating func templates(_ json: JSON, at path: LazyPointer) {
         switch json {
         case .string(let text):
-            scripts(in: text, at: pointer, isKey: false)
+            scripts(in: text, at: path, isKey: false)
         case .array(let elements):
-            if looksConditional(elements) { conditionalShape(elements, at: pointer) }
-            for (i, element) in elements.enumerated() { templates(element, at: pointer.appending(i)) }
+            if looksConditional(elements) { conditionalShape(elements, at: path.pointer) }
+            for (i, element) in elements.enumerated() { templates(element, at: path.appending(i)) }
         case .object(let members):
             for (key, value) in members {
-                scripts(in: key, at: pointer.appending(key), isKey: true)
-                templates(value, at: pointer.appending(key))
+                let member = path.appending(key)
+                scripts(in: key, at: member, isKey: true)
+                templates(value, at: member)
             }
         case .null, .bool, .int, .double:
             break
@@ -24,8 +25,9 @@ extension Pass {
 
     static let compiledDirectives: Set<String> = ["#if", "#elseif", "#each", "#include", "#?"]
 
-    mutating func scripts(in text: String, at pointer: JSONPointer, isKey: Bool) {
+    mutating func scripts(in text: String, at path: LazyPointer, isKey: Bool) {
         for slot in ExpressionScan.slots(in: text) {
+            let pointer = path.pointer
             if let directive = slot.directive, !Self.compiledDirectives.contains(directive.lowercased()) { continue }
             let script = slot.script.trimmedSpaces
             guard !script.isEmpty, let error = analyzer.engine.syntaxError(in: script) else { continue }
@@ -41,6 +43,7 @@ extension Pass {
     func looksConditional(_ elements: [JSON]) -> Bool {
         elements.contains { element in
             element.objectValue?.keys.contains { key in
+                guard key.utf8.contains(UInt8(ascii: "#")) else { return false }
                 guard let name = ExpressionScan.directive(key)?.name.lowercased() else { return false }
                 return Self.branchNames.contains(name) || Suggestion.closest(to: name, among: Self.branchNames) != nil
             } ?? false
