@@ -58,9 +58,10 @@ struct OpenDocument {
         ["start": Self.json(lines.position(ofOffset: start)), "end": Self.json(lines.position(ofOffset: end))]
     }
 
-    /// The diagnostics in protocol form: each underlines the token its location starts.
+    /// The diagnostics in protocol form: each underlines the token its location starts. Editors send
+    /// every JSON file they open; one that is not a flow at all (a package.json) gets no findings.
     var diagnostics: JSON {
-        .array(report.diagnostics.map { d in
+        .array(report.diagnostics.filter { $0.id != .noJasonRoot }.map { d in
             let start = d.location.map { lines.offset(of: $0) } ?? 0
             let end = min(lines.valueEnd(from: start), max(start, lines.lineEnd(lines.position(ofOffset: start).line)))
             let severity = switch d.severity { case .error: 1; case .warning: 2; case .note: 3 }

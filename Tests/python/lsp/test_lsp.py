@@ -228,3 +228,19 @@ def test_garbage_and_early_requests_get_error_responses():
     assert b'"method":"textDocument/publishDiagnostics"' in out and b'"code":"json-syntax"' in out
     assert b'"id":3,"error":{"code":-32602' in out
     assert b'"id":4,"result":null' in out
+
+
+@pytest.mark.asyncio(loop_scope="function")
+async def test_positions_count_utf16_code_units(client: LanguageClient, flow_uri):
+    # "🎉" is one scalar but two UTF-16 units; "é" one of each: the range must count units.
+    text = '{"type": "$util.toast", "options": {"text": "🎉 é"}, "success": {"type": "$utill.alert"}}'
+    diagnostics = await open_document(client, flow_uri, text)
+    assert [d.code for d in diagnostics] == ["unknown-action"]
+    assert diagnostics[0].range.start == position_of(text, '"$utill.alert"')
+    assert diagnostics[0].range.start.character == text.index('"$utill') + 1
+
+
+@pytest.mark.asyncio(loop_scope="function")
+async def test_json_that_is_not_a_flow_gets_no_findings(client: LanguageClient, flow_uri):
+    diagnostics = await open_document(client, flow_uri, '{"name": "some-package", "version": "1.0.0"}')
+    assert list(diagnostics) == []
