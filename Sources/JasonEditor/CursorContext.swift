@@ -75,9 +75,10 @@ struct CursorContext {
                     stringStart = i + 1
                     return
                 }
-                if var last = levels.popLast() {
-                    if last.isObject, last.expectingKey { last.pendingKey = text } else { levels.append(last); finishValue(text); i = j + 1; continue }
-                    levels.append(last)
+                if levels.last.map({ $0.isObject && $0.expectingKey }) == true {
+                    levels[levels.count - 1].pendingKey = text
+                } else {
+                    finishValue(text)
                 }
                 i = j
             default:
