@@ -20,7 +20,7 @@ struct CheckCommand: ParsableCommand {
         case text, json, sarif
     }
 
-    @Argument(help: "The flows to check (documents or single actions).")
+    @Argument(help: "The flows to check (documents or single actions); - reads standard input.")
     var files: [String]
 
     @Option(help: "text (as run-time diagnostics), json (one object per finding) or sarif (SARIF 2.1.0).")
@@ -36,8 +36,8 @@ struct CheckCommand: ParsableCommand {
         var status = ExitStatus.ok
         for file in files {
             let source: SourceFile
-            switch fileOptions.readDocument(file) {
-            case .success(let bytes): source = SourceFile(name: file, bytes: bytes)
+            switch file == "-" ? .success(io.readAllInput()) : fileOptions.readDocument(file) {
+            case .success(let bytes): source = SourceFile(name: file == "-" ? "<stdin>" : file, bytes: bytes)
             case .failure(let problem):
                 io.writeErr("jasonrun: \(file): \(problem.message)\n")
                 status = max(status, problem.status)

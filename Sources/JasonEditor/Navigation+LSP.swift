@@ -21,12 +21,25 @@ extension LanguageServer {
         return StringAtCursor(key: key, text: CursorContext.decode(raw), start: start - 1, end: end, context: context)
     }
 
-    /// `textDocument/hover` over an action type: the reference `jasonrun help TYPE` prints.
+    /// `textDocument/hover` over an action type: the reference `jasonrun help TYPE` prints; over an
+    /// option's name: what the declaration says of it.
     func hover(in document: OpenDocument, at offset: Int) -> JSON {
-        guard let found = string(in: document, at: offset), found.key == "type",
-              let text = services.reference(found.text) else { return .null }
-        return ["contents": ["kind": "markdown", "value": .string("```text\n" + text + "```")],
-                "range": document.range(from: found.start, to: found.end)]
+        if let found = string(in: document, at: offset), found.key == "type", let text = services.reference(found.text) {
+            return ["contents": ["kind": "markdown", "value": .string("```text\n" + text + "```")],
+                    "range": document.range(from: found.start, to: found.end)]
+        }
+        let context = CursorContext(document.lines.bytes, cursor: offset)
+        guard context.atKey, let start = context.stringStart, context.containerKey == "options",
+              let type = context.levels.dropLast().last?.strings["type"]
+                ?? document.root?.value(at: context.container.parent)?["type"]?.stringValue,
+              let spec = services.analyzer.registry.spec(for: type) else { return .null }
+        let end = document.lines.stringEnd(from: start - 1)
+        let name = CursorContext.decode(document.lines.bytes[start..<max(start, end - 1)])
+        guard let option = spec.options.first(where: { $0.name == name }) else { return .null }
+        var text = "**\(type)** option `\(name)`: \(option.kind.rawValue)\(option.required ? ", required" : "")"
+        if let fallback = option.defaultValue { text += ", default `\(fallback)`" }
+        return ["contents": ["kind": "markdown", "value": .string(text + "\n\n" + option.summary)],
+                "range": document.range(from: start - 1, to: end)]
     }
 
     /// `textDocument/definition`: a trigger name to its `head.actions` entry; a relative `$href` URL to

@@ -5,17 +5,22 @@ import Testing
 
 /// `jasonrun check` and `jasonrun schema` through the real binary: exit statuses and output formats.
 @Suite struct CheckCommandTests {
-    func launch(_ arguments: [String]) throws -> (status: Int32, out: String, err: String) {
+    func launch(_ arguments: [String], stdin: String? = nil) throws -> (status: Int32, out: String, err: String) {
         struct NotBuilt: Error {}
         guard let binary = BinaryTests.binary else { throw NotBuilt() }
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments
         let output = Pipe(), error = Pipe()
-        process.standardInput = FileHandle.nullDevice
+        let input = Pipe()
+        process.standardInput = stdin == nil ? FileHandle.nullDevice : input
         process.standardOutput = output
         process.standardError = error
         try process.run()
+        if let stdin {
+            input.fileHandleForWriting.write(Data(stdin.utf8))
+            try input.fileHandleForWriting.close()
+        }
         let out = output.fileHandleForReading.readDataToEndOfFile()
         let err = error.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
@@ -39,6 +44,9 @@ import Testing
         #expect(unreadable.out.contains("\(broken.path):1:24: error:"), "\(unreadable.out)")
         #expect(try launch(["check", "/nonexistent/flow.json"]).status == 66)
         #expect(try launch(["check"]).status == 64)
+        let piped = try launch(["check", "-"], stdin: #"{"type": "$utill.alert"}"#)
+        #expect(piped.status == 1)
+        #expect(piped.out.hasPrefix("<stdin>:1:10: error:"), "\(piped.out)")
     }
 
     @Test func everyExampleChecksWithoutErrors() throws {

@@ -244,3 +244,16 @@ async def test_positions_count_utf16_code_units(client: LanguageClient, flow_uri
 async def test_json_that_is_not_a_flow_gets_no_findings(client: LanguageClient, flow_uri):
     diagnostics = await open_document(client, flow_uri, '{"name": "some-package", "version": "1.0.0"}')
     assert list(diagnostics) == []
+
+
+@pytest.mark.asyncio(loop_scope="function")
+async def test_hover_on_an_option_says_what_it_is(client: LanguageClient, flow_uri):
+    await open_document(client, flow_uri)
+    hover = await client.text_document_hover_async(
+        types.HoverParams(
+            text_document=types.TextDocumentIdentifier(uri=flow_uri),
+            position=position_of(FLOW, '"url"', 2),
+        )
+    )
+    assert hover is not None
+    assert "$href" in hover.contents.value and "`url`" in hover.contents.value and "required" in hover.contents.value
