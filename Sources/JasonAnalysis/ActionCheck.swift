@@ -42,7 +42,9 @@ extension Pass {
         case .string:
             break  // renders to an action when it runs
         case .null, .bool, .int, .double:
-            break  // loading rejects it (invalid-action), reported with the load's findings
+            // Worded as loading words it, so the two reports of one node are one finding.
+            report(.invalidAction, .error, "an action must be an object or a conditional array, found \(json.kindName)",
+                   at: pointer)
         }
     }
 

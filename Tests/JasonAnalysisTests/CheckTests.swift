@@ -62,6 +62,8 @@ import Testing
         Case(name: "a broken conditional's branches are still checked",
              flow: load(#"[{"{{#if 1}}": {"type": "$utill.alert"}}, {"{{#else}}": {}}, {"{{#else}}": {}}]"#),
              expected: ["unknown-action@2:34", "unreachable-branch@2:72"]),
+        Case(name: "a number as a branch of a broken conditional",
+             flow: load(#"[{"{{#if 1}}": 5}, 7]"#), expected: ["invalid-action@2:25", "conditional-shape@2:29"]),
         Case(name: "conditional that starts with #elseif", flow: load(#"[{"{{#elseif 1}}": {}}, {"{{#else}}": {}}]"#),
              expected: ["conditional-shape@2:12"]),
         Case(name: "misspelt branch", flow: load(#"[{"{{#if 1}}": {}}, {"{{#elsif 2}}": {}}]"#),
