@@ -72,7 +72,7 @@ extension Pass {
 
 extension JSONPointer {
     /// The pointer of the node holding this one (the root's is the root).
-    var parent: JSONPointer {
+    package var parent: JSONPointer {
         guard let slash = description.lastIndex(of: "/") else { return .root }
         return JSONPointer(String(description[..<slash]))
     }

@@ -1,4 +1,5 @@
 import Foundation
+import JasonAnalysis
 import JasonJSON
 import JasonRuntime
 
@@ -90,12 +91,5 @@ extension LanguageServer {
     static func firstSentence(_ text: String) -> String {
         guard let end = text.range(of: ". ") else { return text }
         return String(text[..<end.lowerBound]) + "."
-    }
-}
-
-extension JSONPointer {
-    var parent: JSONPointer {
-        guard let slash = description.lastIndex(of: "/") else { return .root }
-        return JSONPointer(String(description[..<slash]))
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import JasonAnalysis
 import JasonJSON
 import JasonRuntime
 
