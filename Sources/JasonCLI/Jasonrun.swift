@@ -9,8 +9,8 @@ public struct Jasonrun: ParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "jasonrun",
         abstract: "Run Jasonette action JSON as a program.",
-        usage: "jasonrun FLOW.json [--trace[=json]] [--render json|tree|none] [--state-dir D | --no-persist] [--max-steps N]\n  jasonrun repl [FLOW.json] [--stubs F] [--offline]\n  jasonrun help [ACTION]\n  jasonrun --version\n  jasonrun <subcommand>",
-        subcommands: [RunCommand.self, ReplCommand.self],
+        usage: "jasonrun FLOW.json [--trace[=json]] [--render json|tree|none] [--state-dir D | --no-persist] [--max-steps N]\n  jasonrun repl [FLOW.json] [--stubs F] [--offline]\n  jasonrun help [ACTION]\n  jasonrun check FILE... [--format text|json|sarif]\n  jasonrun schema\n  jasonrun lsp\n  jasonrun --version\n  jasonrun <subcommand>",
+        subcommands: [RunCommand.self, ReplCommand.self, CheckCommand.self, SchemaCommand.self, LspCommand.self],
         defaultSubcommand: RunCommand.self)
 
     public init() {}
@@ -42,6 +42,9 @@ public struct Jasonrun: ParsableCommand {
             var command = try parseAsRoot(normalize(arguments))
             if let run = command as? RunCommand { return await run.execute(io: io) }
             if let repl = command as? ReplCommand { return await repl.execute(io: io) }
+            if let check = command as? CheckCommand { return await check.execute(io: io) }
+            if let schema = command as? SchemaCommand { return schema.execute(io: io) }
+            if let lsp = command as? LspCommand { return lsp.execute() }
             try command.run() // ArgumentParser's own commands (help) end by throwing CleanExit
             return 0
         } catch {

@@ -30,6 +30,14 @@ public struct Diagnostic: Error, Sendable, Hashable {
         case unusedStub = "unused-stub"
         case invalidSeed = "invalid-seed"
         case nothingToRun = "nothing-to-run"
+        // Found by `jasonrun check` (JasonAnalysis) without running anything.
+        case duplicateKey = "duplicate-key"
+        case unknownOption = "unknown-option"
+        case scriptSyntax = "script-syntax"
+        case conditionalShape = "conditional-shape"
+        case unreachableBranch = "unreachable-branch"
+        case missingFile = "missing-file"
+        case returnOutsideLambda = "return-outside-lambda"
     }
 
     public enum Severity: String, Sendable, Hashable {

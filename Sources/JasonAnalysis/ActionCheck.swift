@@ -1,0 +1,95 @@
+import JasonJSON
+import JasonRuntime
+import JasonTemplate
+
+extension Pass {
+    /// An action position: an action object, a conditional array, a template string, or `{}`.
+    mutating func action(_ json: JSON, at pointer: JSONPointer, inLambda: Bool) {
+        switch json {
+        case .object(let members):
+            guard !members.isEmpty else { return }
+            if let trigger = members["trigger"] {
+                if case .string(let name) = trigger { call(name, at: pointer.appending("trigger")) }
+            } else if let type = members["type"] {
+                if case .string(let name) = type {
+                    typed(name, options: members["options"], at: pointer, inLambda: inLambda)
+                }
+            } else if members["@"] != nil {
+                report(.invalidAction, .warning, "this action is a mixin ({\"@\": URL}); mixins are not resolved, so it fails when it runs",
+                       at: pointer)
+            } else {
+                report(.invalidAction, .warning, "an action needs a \"type\" or a \"trigger\"; this one fails when it runs",
+                       at: pointer)
+            }
+            for branch in ["success", "error"] {
+                if let next = members[branch], !next.isNull {
+                    action(next, at: pointer.appending(branch), inLambda: inLambda)
+                }
+            }
+        case .array(let elements):
+            // A broken conditional is reported once, by the template pass; its branches are still actions.
+            if ExpressionScan.isConditional(elements) || looksConditional(elements) {
+                for (i, element) in elements.enumerated() {
+                    guard case .object(let arms) = element, arms.count == 1, let (key, value) = arms.elements.first,
+                          ExpressionScan.directive(key) != nil else { continue }
+                    action(value, at: pointer.appending(i).appending(key), inLambda: inLambda)
+                }
+            } else {
+                report(.invalidAction, .warning,
+                       "an array in action position must be a conditional: [{\"{{#if …}}\": action}, {\"{{#else}}\": action}]; an array is never a sequence",
+                       at: pointer)
+            }
+        case .string:
+            break  // renders to an action when it runs
+        case .null, .bool, .int, .double:
+            // Worded as loading words it, so the two reports of one node are one finding.
+            report(.invalidAction, .error, "an action must be an object or a conditional array, found \(json.kindName)",
+                   at: pointer)
+        }
+    }
+
+    /// `trigger` or `$lambda` to a name.
+    mutating func call(_ name: String, at pointer: JSONPointer) {
+        guard !name.contains("{{"), !actionNames.contains(name) else { return }
+        var message = "no action named '\(name)' in head.actions"
+        if let near = Suggestion.closest(to: name, among: actionNames) { message += "; did you mean '\(near)'?" }
+        // A single action is a fragment: the names it calls live in the document it is run from.
+        report(.unknownLambda, isFragment ? .warning : .error, message, at: pointer)
+    }
+
+    static func group(of type: String) -> Substring {
+        type.firstIndex(of: ".").map { type[..<$0] } ?? Substring(type)
+    }
+
+    mutating func typed(_ type: String, options: JSON?, at pointer: JSONPointer, inLambda: Bool) {
+        guard !type.contains("{{") else { return }
+        let typePointer = pointer.appending("type")
+        if type.hasPrefix("$return."), !inLambda {
+            report(.returnOutsideLambda, .warning,
+                   "\(type) outside any lambda: nothing triggers this chain, so it only ends it", at: typePointer)
+        }
+        if type == "$lambda", case .string(let name)? = options?["name"] {
+            call(name, at: pointer.appending("options").appending("name"))
+        }
+        guard let spec = analyzer.registry.spec(for: type), type != "trigger" else {
+            let known = analyzer.registry.specs.map(\.type).filter { $0 != "trigger" }
+            if let near = Suggestion.closest(to: type, among: known) {
+                // A typo, unless its group is an extension: one the document uses for several actions.
+                let group = Self.group(of: type)
+                let isExtension = !known.contains { Self.group(of: $0) == group } && (typesByGroup[group]?.count ?? 0) > 1
+                report(.unknownAction, isExtension ? .warning : .error,
+                       "unknown action type '\(type)'; did you mean \(near)?", at: typePointer)
+            } else {
+                report(.unknownAction, .warning,
+                       "unknown action type '\(type)': no built-in action has it (a host may register it); without one it takes the error branch",
+                       at: typePointer)
+            }
+            return
+        }
+        check(options, against: spec, type: type, at: pointer.appending("options"))
+        // `$timer.start` and host actions take an action to run later as an option.
+        if case .object(let later)? = options?["action"], !later.isEmpty {
+            action(.object(later), at: pointer.appending("options").appending("action"), inLambda: false)
+        }
+    }
+}

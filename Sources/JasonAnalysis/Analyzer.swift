@@ -1,0 +1,67 @@
+import JasonJSON
+import JasonRuntime
+import JasonScript
+
+/// Static analysis of one document: every finding of `jasonrun check`, located, with nothing run. The
+/// command line, the language server and the debugger's breakpoint checks all ask this one type.
+package struct Analyzer: Sendable {
+    /// The actions a run would have; an unknown type is judged against it.
+    package var registry: ActionRegistry
+    /// Compiles `{{ }}` JavaScript (never runs it).
+    package var engine: ScriptEngine
+    /// Whether a file exists (injected, so tests and the editor can answer for unsaved files).
+    package var fileExists: @Sendable (String) -> Bool
+
+    package init(registry: ActionRegistry, engine: ScriptEngine = ScriptEngine(),
+                 fileExists: @escaping @Sendable (String) -> Bool) {
+        self.registry = registry
+        self.engine = engine
+        self.fileExists = fileExists
+    }
+
+    /// What one check found, and the parsed document when the text was JSON (the editor reuses it).
+    package struct Report: Sendable {
+        package var diagnostics: [Diagnostic]
+        package var parsed: ParsedDocument?
+        /// False when the text is not JSON (`jasonrun check` exits 65).
+        package var isJSON: Bool { parsed != nil }
+        package var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+    }
+
+    package func check(_ file: SourceFile) -> Report {
+        let parsed: ParsedDocument
+        do {
+            parsed = try JSONParser.parseDocument(file)
+        } catch {
+            return Report(diagnostics: [Diagnostic(.jsonSyntax, .error, error.message, file: file.name,
+                                                   location: error.location)], parsed: nil)
+        }
+        let locator = SourceLocator(sourceMap: parsed.sourceMap, fileName: file.name)
+        var found = DuplicateKeys.find(in: file).map { duplicate in
+            Diagnostic(.duplicateKey, .warning,
+                       "key \"\(duplicate.key)\" appears again in this object; only the last one counts",
+                       file: file.name, location: file.location(ofOffset: duplicate.offset), pointer: duplicate.pointer)
+        }
+        var pass = Pass(analyzer: self, root: parsed.value, locator: locator, file: file)
+        do {
+            let document = try Document.load(parsed.value, locator: locator)
+            found += document.lint()
+        } catch {
+            found.append(error)
+        }
+        pass.run()
+        found += pass.found
+        return Report(diagnostics: Self.ordered(found), parsed: parsed)
+    }
+
+    /// In document order, each finding once (the walks may meet one node from two sides).
+    static func ordered(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+        var seen = Set<Diagnostic>()
+        let unique = diagnostics.filter { seen.insert($0).inserted }
+        return unique.enumerated().sorted { a, b in
+            let l = a.element.location.map { ($0.line, $0.column) } ?? (0, 0)
+            let r = b.element.location.map { ($0.line, $0.column) } ?? (0, 0)
+            return l != r ? l < r : a.offset < b.offset
+        }.map(\.element)
+    }
+}

@@ -1,0 +1,52 @@
+import JasonJSON
+import JasonRuntime
+
+extension Pass {
+    /// `$href` URLs, `$require` URLs and `file://` URLs anywhere that name a file beside the document
+    /// which is not there.
+    mutating func fileReferences(_ json: JSON, at path: LazyPointer) {
+        switch json {
+        case .string(let text) where text.hasPrefix("file://"):
+            missing(String(text.dropFirst("file://".count)), at: path.pointer)
+        case .object(let members):
+            if case .string(let type)? = members["type"], case .object(let options)? = members["options"] {
+                let optionsAt = path.pointer.appending("options")
+                if type == "$href" || type == "$visit", case .string(let url)? = options["url"],
+                   (options["view"]?.stringValue ?? "jason").lowercased() == "jason", Self.isRelative(url) {
+                    missing(url, at: optionsAt.appending("url"))
+                }
+                if type == "$require" {
+                    for (key, value) in options {
+                        let urls = value.stringValue.map { [$0] } ?? value.arrayValue?.compactMap(\.stringValue) ?? []
+                        for url in urls where Self.isRelative(url) { missing(url, at: optionsAt.appending(key)) }
+                    }
+                }
+            }
+            for (key, value) in members { fileReferences(value, at: path.appending(key)) }
+        case .array(let items):
+            for (i, item) in items.enumerated() { fileReferences(item, at: path.appending(i)) }
+        default:
+            break
+        }
+    }
+
+    /// A relative URL with no template and no scheme.
+    static func isRelative(_ url: String) -> Bool {
+        !url.isEmpty && !url.contains("{{") && !url.contains(":") && !url.hasPrefix("/") && !url.hasPrefix("#")
+            && !url.contains("$document")
+    }
+
+    mutating func missing(_ path: String, at pointer: JSONPointer) {
+        guard !path.isEmpty, !path.contains("{{") else { return }
+        let plain = String(path.prefix { $0 != "?" && $0 != "#" })
+        let full = plain.hasPrefix("/") ? plain : directory + plain
+        guard !analyzer.fileExists(full) else { return }
+        report(.missingFile, .warning, "\(plain) does not exist beside the document (looked for \(full))", at: pointer)
+    }
+
+    /// The document's folder, with a trailing slash (empty for a document read from stdin).
+    var directory: String {
+        guard let name = locator.fileName, let slash = name.lastIndex(of: "/") else { return "" }
+        return String(name[...slash])
+    }
+}

@@ -1,0 +1,109 @@
+import JasonJSON
+import JasonRuntime
+
+/// One walk over a parsed document, collecting findings. The walk is over the JSON as written rather
+/// than the loaded actions, so that it also sees what loading stops at or leaves for run time.
+struct Pass {
+    let analyzer: Analyzer
+    let root: JSON
+    let locator: SourceLocator
+    let file: SourceFile
+    var found: [Diagnostic] = []
+    /// The names of `head.actions`.
+    let actionNames: [String]
+    /// Names some `trigger`/`$lambda` calls, so a `$return` in them has a lambda to return from.
+    var called: Set<String> = []
+    /// A call whose name is a template: any action may be called.
+    var callsByTemplate = false
+    /// The action types the document uses, by group (`$util` → `$util.alert`, `$util.toast`).
+    var typesByGroup: [Substring: Set<String>] = [:]
+    /// The document is a single action, not a `$jason` document.
+    var isFragment: Bool { root["$jason"] == nil }
+
+    init(analyzer: Analyzer, root: JSON, locator: SourceLocator, file: SourceFile) {
+        self.analyzer = analyzer
+        self.root = root
+        self.locator = locator
+        self.file = file
+        actionNames = (root.value(at: Self.actionsPointer)?.objectValue?.keys).map(Array.init) ?? []
+    }
+
+    static let actionsPointer = JSONPointer("/$jason/head/actions")
+
+    mutating func run() {
+        var entries: [(json: JSON, pointer: JSONPointer, inLambda: Bool)] = []
+        if case .object(let top) = root, top["$jason"] == nil, top["type"] != nil || top["trigger"] != nil {
+            entries.append((root, .root, false))
+        }
+        collectCalls(root)
+        if case .object(let actions)? = root.value(at: Self.actionsPointer) {
+            for (name, action) in actions {
+                let lambda = callsByTemplate || called.contains(name)
+                entries.append((action, Self.actionsPointer.appending(name), lambda))
+            }
+        }
+        if let body = root.value(at: JSONPointer("/$jason/body")) {
+            componentActions(body, at: JSONPointer("/$jason/body"), into: &entries)
+        }
+        for entry in entries { action(entry.json, at: entry.pointer, inLambda: entry.inLambda) }
+        templates(root, at: LazyPointer.root)
+        fileReferences(root, at: LazyPointer.root)
+    }
+
+    /// Every name a `trigger` or `$lambda` calls, and every type used, anywhere below `json`.
+    mutating func collectCalls(_ json: JSON) {
+        switch json {
+        case .object(let members):
+            if case .string(let name)? = members["trigger"] { note(call: name) }
+            if members["type"] == .string("$lambda"), case .string(let name)? = members["options"]?["name"] {
+                note(call: name)
+            }
+            if case .string(let type)? = members["type"], type.hasPrefix("$") {
+                typesByGroup[Self.group(of: type), default: []].insert(type)
+            }
+            for value in members.values { collectCalls(value) }
+        case .array(let items):
+            for item in items { collectCalls(item) }
+        default:
+            break
+        }
+    }
+
+    mutating func note(call name: String) {
+        if name.contains("{{") { callsByTemplate = true } else { called.insert(name) }
+    }
+
+    /// The `action` members of body components (a button's tap, a list item's selection).
+    func componentActions(_ json: JSON, at pointer: JSONPointer,
+                          into entries: inout [(json: JSON, pointer: JSONPointer, inLambda: Bool)]) {
+        switch json {
+        case .object(let members):
+            for (key, value) in members {
+                if key == "action", value.objectValue != nil || value.arrayValue != nil {
+                    entries.append((value, pointer.appending(key), false))
+                } else {
+                    componentActions(value, at: pointer.appending(key), into: &entries)
+                }
+            }
+        case .array(let items):
+            for (i, item) in items.enumerated() { componentActions(item, at: pointer.appending(i), into: &entries) }
+        default:
+            break
+        }
+    }
+
+    mutating func report(_ id: Diagnostic.ID, _ severity: Diagnostic.Severity, _ message: String,
+                         at pointer: JSONPointer) {
+        found.append(Diagnostic(id, severity, message, at: locator.path(pointer)))
+    }
+
+    /// A finding about a member's key rather than its value (a misspelt option, a branch's directive).
+    mutating func report(_ id: Diagnostic.ID, _ severity: Diagnostic.Severity, _ message: String,
+                         atKeyOf pointer: JSONPointer) {
+        var location = locator.path(pointer).location
+        if let value = locator.sourceMap?.offset(of: pointer), let key = Self.keyStart(beforeValueAt: value, in: file.bytes) {
+            location = file.location(ofOffset: key)
+        }
+        found.append(Diagnostic(id, severity, message, file: locator.fileName, location: location, pointer: pointer))
+    }
+}

@@ -1,0 +1,147 @@
+import Foundation
+import JasonAnalysis
+import JasonJSON
+import JasonRuntime
+
+/// `jasonrun lsp`: a language server (LSP 3.17) over stdio. Diagnostics come from `Analyzer`, the same
+/// analysis as `jasonrun check`; completion and hover from the action declarations.
+package struct LanguageServer {
+    /// What the server is handed by the command that starts it.
+    package struct Services: Sendable {
+        package var analyzer: Analyzer
+        /// The reference of one action type, as `jasonrun help TYPE` prints it.
+        package var reference: @Sendable (String) -> String?
+        package var version: String
+
+        package init(analyzer: Analyzer, reference: @escaping @Sendable (String) -> String?, version: String) {
+            self.analyzer = analyzer
+            self.reference = reference
+            self.version = version
+        }
+    }
+
+    enum State {
+        case starting, running, shuttingDown
+    }
+
+    let services: Services
+    var state = State.starting
+    var documents: [String: OpenDocument] = [:]
+
+    package init(services: Services) {
+        self.services = services
+    }
+
+    /// Serves until `exit` (0 after `shutdown`, 1 without) or until the client goes away (0).
+    package mutating func run(input: Int32 = 0, output: Int32 = 1) -> Int32 {
+        var reader = MessageReader(fileDescriptor: input)
+        let writer = MessageWriter(fileDescriptor: output)
+        while true {
+            let body: [UInt8]
+            do {
+                guard let next = try reader.next() else { return 0 }
+                body = next
+            } catch {
+                return 1  // the stream cannot be resynchronised
+            }
+            let message: RPC.Incoming
+            switch RPC.decode(body) {
+            case .success(let incoming): message = incoming
+            case .failure(let problem):
+                if problem.code == .parseError || problem.id != nil {
+                    guard send(RPC.error(id: problem.id, code: problem.code, message: problem.message), writer) else { return 0 }
+                }
+                continue
+            }
+            if message.method == "exit" { return state == .shuttingDown ? 0 : 1 }
+            for reply in handle(message) {
+                guard send(reply, writer) else { return 0 }
+            }
+        }
+    }
+
+    func send(_ message: JSON, _ writer: MessageWriter) -> Bool {
+        writer.send(Array(JSONPrinter.compact(message).utf8))
+    }
+
+    /// The messages to send for one from the client: its response, and any notifications it causes.
+    mutating func handle(_ message: RPC.Incoming) -> [JSON] {
+        guard let id = message.id else { return notification(message) }
+        switch (state, message.method) {
+        case (.starting, "initialize"):
+            state = .running
+            return [RPC.response(id: id, result: capabilities)]
+        case (.starting, _):
+            return [RPC.error(id: id, code: .serverNotInitialized, message: "initialize first")]
+        case (.shuttingDown, _):
+            return [RPC.error(id: id, code: .invalidRequest, message: "the server is shutting down")]
+        case (_, "shutdown"):
+            state = .shuttingDown
+            return [RPC.response(id: id, result: .null)]
+        default:
+            break
+        }
+        let features = ["textDocument/completion", "textDocument/hover", "textDocument/definition",
+                        "textDocument/documentSymbol"]
+        guard features.contains(message.method) else {
+            return [RPC.error(id: id, code: .methodNotFound, message: "\(message.method) is not supported")]
+        }
+        guard let uri = message.params["textDocument"]?["uri"]?.stringValue, let document = documents[uri] else {
+            return [RPC.error(id: id, code: .invalidParams, message: "no open document with that uri")]
+        }
+        if message.method == "textDocument/documentSymbol" {
+            return [RPC.response(id: id, result: symbols(in: document))]
+        }
+        guard let position = OpenDocument.position(message.params["position"]) else {
+            return [RPC.error(id: id, code: .invalidParams, message: "a position is required")]
+        }
+        let offset = document.lines.offset(of: position)
+        let result = switch message.method {
+        case "textDocument/completion": completion(in: document, at: offset)
+        case "textDocument/hover": hover(in: document, at: offset)
+        default: definition(in: document, at: offset)
+        }
+        return [RPC.response(id: id, result: result)]
+    }
+
+    mutating func notification(_ message: RPC.Incoming) -> [JSON] {
+        guard state == .running else { return [] }
+        let params = message.params
+        guard let uri = params["textDocument"]?["uri"]?.stringValue else { return [] }
+        switch message.method {
+        case "textDocument/didOpen":
+            let text = params["textDocument"]?["text"]?.stringValue ?? ""
+            documents[uri] = OpenDocument(uri: uri, text: Array(text.utf8),
+                                          version: params["textDocument"]?["version"]?.intValue ?? 0,
+                                          analyzer: services.analyzer)
+        case "textDocument/didChange":
+            guard var document = documents[uri] else { return [] }
+            for change in params["contentChanges"]?.arrayValue ?? [] { document.apply(change) }
+            document.version = params["textDocument"]?["version"]?.intValue ?? document.version + 1
+            document.analyze(services.analyzer)
+            documents[uri] = document
+        case "textDocument/didClose":
+            documents[uri] = nil
+            return [RPC.notification("textDocument/publishDiagnostics", ["uri": .string(uri), "diagnostics": []])]
+        default:
+            return []
+        }
+        guard let document = documents[uri] else { return [] }
+        return [RPC.notification("textDocument/publishDiagnostics",
+                                 ["uri": .string(uri), "version": .int(document.version), "diagnostics": document.diagnostics])]
+    }
+
+    var capabilities: JSON {
+        [
+            "capabilities": [
+                "positionEncoding": "utf-16",
+                "textDocumentSync": ["openClose": true, "change": 2],
+                "completionProvider": ["triggerCharacters": ["\"", "$", "."]],
+                "hoverProvider": true,
+                "definitionProvider": true,
+                "documentSymbolProvider": true,
+            ],
+            "serverInfo": ["name": "jasonrun", "version": .string(services.version)],
+        ]
+    }
+}

@@ -1,0 +1,259 @@
+"""`jasonrun lsp` end to end through a real LSP client (pytest-lsp): diagnostics, completion, hover,
+definition, symbols, a fix that clears a diagnostic, a half-typed document and an unknown request."""
+import os
+import pathlib
+import subprocess
+
+import pytest
+import pytest_lsp
+from lsprotocol import types
+from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities
+
+REPO = pathlib.Path(__file__).resolve().parents[3]
+JASONRUN = os.environ.get("JASONRUN_BIN") or str(REPO / ".build" / "debug" / "jasonrun")
+
+FLOW = """{
+  "$jason": {
+    "head": {
+      "actions": {
+        "$load": {
+          "type": "$utill.alert",
+          "success": {"trigger": "greet"}
+        },
+        "greet": {
+          "type": "$set",
+          "options": {"name": "Ada"},
+          "success": {"type": "$util.alert", "options": {"title": "{{$get.name}}"}}
+        },
+        "open": {"type": "$href", "options": {"url": "next.json"}}
+      }
+    }
+  }
+}
+"""
+
+
+@pytest_lsp.fixture(config=ClientServerConfig(server_command=[JASONRUN, "lsp"]))
+async def client(lsp_client: LanguageClient):
+    await lsp_client.initialize_session(
+        types.InitializeParams(capabilities=client_capabilities("visual-studio-code"))
+    )
+    yield
+    await lsp_client.shutdown_session()
+
+
+@pytest.fixture
+def flow_uri(tmp_path):
+    (tmp_path / "next.json").write_text('{"type": "$util.toast", "options": {"text": "next"}}')
+    path = tmp_path / "flow.json"
+    path.write_text(FLOW)
+    return path.as_uri()
+
+
+async def open_document(client: LanguageClient, uri: str, text: str = FLOW):
+    client.text_document_did_open(
+        types.DidOpenTextDocumentParams(
+            text_document=types.TextDocumentItem(uri=uri, language_id="json", version=1, text=text)
+        )
+    )
+    await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+    return client.diagnostics[uri]
+
+
+def position_of(text: str, needle: str, offset: int = 0) -> types.Position:
+    """The UTF-16 position of `needle` (plus `offset` characters) in `text`."""
+    index = text.index(needle) + offset
+    line = text.count("\n", 0, index)
+    start = text.rfind("\n", 0, index) + 1
+    return types.Position(line=line, character=len(text[start:index].encode("utf-16-le")) // 2)
+
+
+@pytest.mark.asyncio(loop_scope="function")
+async def test_diagnostics_on_open(client: LanguageClient, flow_uri):
+    diagnostics = await open_document(client, flow_uri)
+    assert [d.code for d in diagnostics] == ["unknown-action"]
+    d = diagnostics[0]
+    assert d.severity == types.DiagnosticSeverity.Error
+    assert "did you mean $util.alert?" in d.message
+    assert d.range.start == position_of(FLOW, '"$utill.alert"')
+    assert d.range.end == position_of(FLOW, '"$utill.alert"', len('"$utill.alert"'))
+
+
+@pytest.mark.asyncio(loop_scope="function")
+async def test_a_change_that_fixes_the_typo_clears_the_diagnostic(client: LanguageClient, flow_uri):
+    await open_document(client, flow_uri)
+    start = position_of(FLOW, "$utill.alert")
+    end = position_of(FLOW, "$utill.alert", len("$utill"))
+    client.text_document_did_change(
+        types.DidChangeTextDocumentParams(
+            text_document=types.VersionedTextDocumentIdentifier(uri=flow_uri, version=2),
+            content_changes=[
+                types.TextDocumentContentChangePartial(range=types.Range(start=start, end=end), text="$util")
+            ],
+        )
+    )
+    await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+    assert list(client.diagnostics[flow_uri]) == []
+
+
+@pytest.mark.asyncio(loop_scope="function")
+async def test_a_half_typed_document_reports_where_the_json_breaks(client: LanguageClient, flow_uri):
+    text = '{"$jason": {"head": {"actions": {"$load": {"type": "$util.al'
+    diagnostics = await open_document(client, flow_uri, text)
+    assert [d.code for d in diagnostics] == ["json-syntax"]
+    assert diagnostics[0].range.start.line == 0
+    # The server keeps working: completion still answers in the broken text.
+    result = await client.text_document_completion_async(
+        types.CompletionParams(
+            text_document=types.TextDocumentIdentifier(uri=flow_uri),
+            position=types.Position(line=0, character=len(text)),
+        )
+    )
+    assert "$util.alert" in [item.label for item in result.items]
+
+
+@pytest.mark.asyncio(loop_scope="function")
+async def test_completion_of_types_options_triggers_and_variables(client: LanguageClient, flow_uri):
+    await open_document(client, flow_uri)
+
+    async def labels(needle, offset=0):
+        result = await client.text_document_completion_async(
+            types.CompletionParams(
+                text_document=types.TextDocumentIdentifier(uri=flow_uri),
+                position=position_of(FLOW, needle, offset),
+            )
+        )
+        return {item.label: item for item in result.items}
+
+    types_ = await labels('"$utill.alert"', 3)
+    assert "$util.toast" in types_ and "$network.request" in types_
+    assert types_["$util.toast"].detail
+    triggers = await labels('"greet"}', 2)
+    assert set(triggers) == {"greet", "open"}
+    options = await labels('"title": "{{', 1)
+    assert {"title", "description"} <= set(options)
+    variables = await labels("{{$get.name}}", len("{{$get."))
+    assert "name" in variables
+
+
+@pytest.mark.asyncio(loop_scope="function")
+async def test_hover_shows_the_action_reference(client: LanguageClient, flow_uri):
+    await open_document(client, flow_uri)
+    hover = await client.text_document_hover_async(
+        types.HoverParams(
+            text_document=types.TextDocumentIdentifier(uri=flow_uri),
+            position=position_of(FLOW, '"$set"', 2),
+        )
+    )
+    assert hover is not None
+    assert "$set: Merges its options into $get" in hover.contents.value
+
+
+@pytest.mark.asyncio(loop_scope="function")
+async def test_definition_of_a_trigger_and_of_a_relative_url(client: LanguageClient, flow_uri):
+    await open_document(client, flow_uri)
+    found = await client.text_document_definition_async(
+        types.DefinitionParams(
+            text_document=types.TextDocumentIdentifier(uri=flow_uri),
+            position=position_of(FLOW, '"greet"}', 3),
+        )
+    )
+    location = found[0] if isinstance(found, list) else found
+    assert location.uri == flow_uri
+    assert location.range.start == position_of(FLOW, '{\n          "type": "$set"')
+    found = await client.text_document_definition_async(
+        types.DefinitionParams(
+            text_document=types.TextDocumentIdentifier(uri=flow_uri),
+            position=position_of(FLOW, '"next.json"', 3),
+        )
+    )
+    location = found[0] if isinstance(found, list) else found
+    assert location.uri.endswith("/next.json")
+
+
+@pytest.mark.asyncio(loop_scope="function")
+async def test_document_symbols_list_head_actions(client: LanguageClient, flow_uri):
+    await open_document(client, flow_uri)
+    symbols = await client.text_document_document_symbol_async(
+        types.DocumentSymbolParams(text_document=types.TextDocumentIdentifier(uri=flow_uri))
+    )
+    assert [s.name for s in symbols] == ["$load", "greet", "open"]
+    assert symbols[1].detail == "$set"
+    assert symbols[1].range.start == position_of(FLOW, '{\n          "type": "$set"')
+
+
+@pytest.mark.asyncio(loop_scope="function")
+async def test_an_unknown_request_gets_method_not_found(client: LanguageClient):
+    with pytest.raises(Exception) as raised:
+        await client.protocol.send_request_async("jasonrun/nosuch", {})
+    assert "-32601" in str(raised.value) or "not supported" in str(raised.value)
+
+
+def test_a_client_that_disconnects_ends_the_server_cleanly():
+    init = b'{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"capabilities":{}}}'
+    frame = b"Content-Length: %d\r\n\r\n%s" % (len(init), init)
+    done = subprocess.run([JASONRUN, "lsp"], input=frame, capture_output=True, timeout=60)
+    assert done.returncode == 0
+    assert b'"capabilities"' in done.stdout
+    # A stream cut off in the middle of a message ends it too.
+    done = subprocess.run([JASONRUN, "lsp"], input=frame[:-10], capture_output=True, timeout=60)
+    assert done.returncode == 0
+
+
+def frames(*bodies: bytes) -> bytes:
+    return b"".join(b"Content-Length: %d\r\n\r\n%s" % (len(b), b) for b in bodies)
+
+
+def test_garbage_and_early_requests_get_error_responses():
+    done = subprocess.run(
+        [JASONRUN, "lsp"],
+        input=frames(
+            b"this is not json",
+            b'{"jsonrpc":"2.0","id":1,"method":"textDocument/hover","params":{}}',
+            b'{"jsonrpc":"2.0","id":2,"method":"initialize","params":{"capabilities":{}}}',
+            b'{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":'
+            b'{"uri":"file:///x.json","languageId":"json","version":1,"text":"{\\"type\\": 12"}}}',
+            b'{"jsonrpc":"2.0","id":3,"method":"textDocument/hover","params":{"textDocument":{"uri":"file:///nope.json"},'
+            b'"position":{"line":0,"character":0}}}',
+            b'{"jsonrpc":"2.0","id":4,"method":"shutdown"}',
+            b'{"jsonrpc":"2.0","method":"exit"}',
+        ),
+        capture_output=True,
+        timeout=60,
+    )
+    assert done.returncode == 0
+    out = done.stdout
+    assert b'"code":-32700' in out  # parse error
+    assert b'"id":1,"error":{"code":-32002' in out  # not initialized yet
+    assert b'"method":"textDocument/publishDiagnostics"' in out and b'"code":"json-syntax"' in out
+    assert b'"id":3,"error":{"code":-32602' in out
+    assert b'"id":4,"result":null' in out
+
+
+@pytest.mark.asyncio(loop_scope="function")
+async def test_positions_count_utf16_code_units(client: LanguageClient, flow_uri):
+    # "🎉" is one scalar but two UTF-16 units; "é" one of each: the range must count units.
+    text = '{"type": "$util.toast", "options": {"text": "🎉 é"}, "success": {"type": "$utill.alert"}}'
+    diagnostics = await open_document(client, flow_uri, text)
+    assert [d.code for d in diagnostics] == ["unknown-action"]
+    assert diagnostics[0].range.start == position_of(text, '"$utill.alert"')
+    assert diagnostics[0].range.start.character == text.index('"$utill') + 1
+
+
+@pytest.mark.asyncio(loop_scope="function")
+async def test_json_that_is_not_a_flow_gets_no_findings(client: LanguageClient, flow_uri):
+    diagnostics = await open_document(client, flow_uri, '{"name": "some-package", "version": "1.0.0"}')
+    assert list(diagnostics) == []
+
+
+@pytest.mark.asyncio(loop_scope="function")
+async def test_hover_on_an_option_says_what_it_is(client: LanguageClient, flow_uri):
+    await open_document(client, flow_uri)
+    hover = await client.text_document_hover_async(
+        types.HoverParams(
+            text_document=types.TextDocumentIdentifier(uri=flow_uri),
+            position=position_of(FLOW, '"url"', 2),
+        )
+    )
+    assert hover is not None
+    assert "$href" in hover.contents.value and "`url`" in hover.contents.value and "required" in hover.contents.value
