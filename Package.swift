@@ -33,9 +33,10 @@ let package = Package(
         .target(
             name: "JasonCLI",
             dependencies: [
-                "JasonRuntime", "JasonActions", "JasonREPL", "JasonEditor",
+                "JasonRuntime", "JasonActions", "JasonREPL", "JasonEditor", "JasonTesting",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
+        .target(name: "JasonTesting", dependencies: ["JasonRuntime", "JasonActions", "JasonJSON"]),
         .target(name: "JasonEditor", dependencies: ["JasonRuntime", "JasonJSON", "JasonREPL"]),
         .executableTarget(name: "jasonrun", dependencies: ["JasonCLI"]),
         .executableTarget(name: "CustomAction", dependencies: ["JasonActions", "JasonRuntime", "JasonJSON"],
@@ -53,6 +54,7 @@ let package = Package(
                            .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
                            .product(name: "NIOHTTP1", package: "swift-nio")]),
         .testTarget(name: "JasonEditorTests", dependencies: ["JasonEditor"]),
+        .testTarget(name: "JasonTestingTests", dependencies: ["JasonTesting", "JasonRuntime", "JasonJSON", "TestSupport"]),
         .testTarget(name: "JasonCLITests", dependencies: ["JasonCLI", "JasonREPL", "JasonRuntime", "JasonJSON", "TestSupport"],
                     exclude: ["Fixtures"]),
     ],

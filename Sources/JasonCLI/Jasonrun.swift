@@ -8,8 +8,8 @@ public struct Jasonrun: ParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "jasonrun",
         abstract: "Run Jasonette action JSON as a program.",
-        usage: "jasonrun FLOW.json [--trace[=json]] [--render json|tree|none] [--state-dir D | --no-persist] [--max-steps N]\n  jasonrun repl [FLOW.json] [--stubs F] [--offline]\n  jasonrun help [ACTION]\n  jasonrun --version\n  jasonrun <subcommand>",
-        subcommands: [RunCommand.self, ReplCommand.self],
+        usage: "jasonrun FLOW.json [--trace[=json]] [--render json|tree|none] [--state-dir D | --no-persist] [--max-steps N]\n  jasonrun repl [FLOW.json] [--stubs F] [--offline]\n  jasonrun test [PATH...] [--junit F] [--coverage F] [--update]\n  jasonrun graph FLOW.json [--format dot|mermaid|svg] [--coverage F]\n  jasonrun help [ACTION]\n  jasonrun --version\n  jasonrun <subcommand>",
+        subcommands: [RunCommand.self, ReplCommand.self, TestCommand.self, GraphCommand.self],
         defaultSubcommand: RunCommand.self)
 
     public init() {}
@@ -41,6 +41,8 @@ public struct Jasonrun: ParsableCommand {
             var command = try parseAsRoot(normalize(arguments))
             if let run = command as? RunCommand { return await run.execute(io: io) }
             if let repl = command as? ReplCommand { return await repl.execute(io: io) }
+            if let test = command as? TestCommand { return await test.execute(io: io) }
+            if let graph = command as? GraphCommand { return await graph.execute(io: io) }
             try command.run() // ArgumentParser's own commands (help) end by throwing CleanExit
             return 0
         } catch {

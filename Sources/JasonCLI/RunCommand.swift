@@ -3,6 +3,7 @@ import Foundation
 import JasonActions
 import JasonJSON
 import JasonRuntime
+import JasonTesting
 
 /// `jasonrun FLOW.json`: load, check, run `$load` (or `$show`, or the single action) until idle.
 struct RunCommand: ParsableCommand {
@@ -72,6 +73,10 @@ struct RunCommand: ParsableCommand {
 
     @Option(help: "Stop after this many actions (default 1,000,000; 0 for no limit).")
     var maxSteps: Int = 1_000_000
+
+    @Option(help: ArgumentHelp("Write lcov coverage of the flow's actions and branches here, and print a summary.",
+                               valueName: "file"))
+    var coverage: String?
 
     @OptionGroup var files: FileOptions
 
@@ -153,6 +158,8 @@ struct RunCommand: ParsableCommand {
         let templates = TemplateReport(strict: strict)
         let finalJason = ChainResult()
         interpreter.observers += [templates, finalJason]
+        let visits = VisitRecorder()
+        if coverage != nil { interpreter.observers.append(visits) }
         interpreter.start(jason: seeds.jason)
         if interpreter.inbox.isEmpty {
             output.report([Diagnostic(.nothingToRun, .warning, "nothing to run: the document has no $load or $show action",
@@ -167,6 +174,10 @@ struct RunCommand: ParsableCommand {
         let all = templates.diagnostics + others + mismatches + (stubbed?.unused ?? [])
         output.report(all)
         if printJason { io.writeOut(JSONPrinter.pretty(finalJason.value ?? .null) + "\n") }
+        if let coverage, !CoverageOutput.write(document, visits: visits.all, to: coverage, io: io,
+                                                    summary: !output.jsonOnStandardError) {
+            return ExitStatus.usage
+        }
         return (lint + all).contains { $0.severity == .error } ? ExitStatus.unhandledError : ExitStatus.ok
     }
 

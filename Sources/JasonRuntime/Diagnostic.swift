@@ -29,6 +29,7 @@ public struct Diagnostic: Error, Sendable, Hashable {
         case unusedStub = "unused-stub"
         case invalidSeed = "invalid-seed"
         case nothingToRun = "nothing-to-run"
+        case invalidTestFile = "invalid-test-file"
     }
 
     public enum Severity: String, Sendable, Hashable {
