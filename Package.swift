@@ -54,7 +54,7 @@ let package = Package(
                            .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
                            .product(name: "NIOHTTP1", package: "swift-nio")]),
         .testTarget(name: "JasonEditorTests", dependencies: ["JasonEditor"]),
-        .testTarget(name: "JasonTestingTests", dependencies: ["JasonTesting", "JasonRuntime", "JasonJSON", "TestSupport"]),
+        .testTarget(name: "JasonTestingTests", dependencies: ["JasonTesting", "JasonActions", "JasonRuntime", "JasonJSON", "TestSupport"]),
         .testTarget(name: "JasonCLITests", dependencies: ["JasonCLI", "JasonREPL", "JasonRuntime", "JasonJSON", "TestSupport"],
                     exclude: ["Fixtures"]),
     ],
