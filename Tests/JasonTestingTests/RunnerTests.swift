@@ -150,4 +150,21 @@ import Testing
         let results = await Self.run(file)
         #expect(results[0].passed, "\(results[0].failures) \(results[0].run.printed)")
     }
+
+    @Test func logLinesCacheInputsAndHostActionsAreExpectations() async throws {
+        let file = try TestFile.load(SourceFile(name: "more.test.json", bytes: Array(#"""
+        {"document": {"$jason": {"head": {"actions": {
+            "$load": {"type": "$log.info", "options": {"text": "started"}},
+            "save": {"type": "$cache.set", "options": {"who": "{{$get.who}}"}}}}}},
+         "cases": [{"name": "saves what was typed",
+                    "events": [{"input": "who", "value": "ann"}, {"run": "save"},
+                               {"action": {"type": "$util.toast", "options": {"text": "{{$cache.who}}!"}}}],
+                    "expect": {"logged": ["started"], "cache": {"who": "ann"}, "get": {"who": "ann"}, "printed": ["[toast] ann!"]}},
+                   {"name": "a log line that is not there",
+                    "expect": {"logged": ["stopped"], "cache": {"who": "ann"}}}]}
+        """#.utf8)), folder: "/tmp")
+        let results = await Self.run(file)
+        #expect(results[0].passed, "\(results[0].failures) \(results[0].run.logged)")
+        #expect(results[1].failures.map(\.pointer.description) == ["/cases/1/expect/logged/0", "/cases/1/expect/cache"])
+    }
 }
