@@ -49,8 +49,10 @@ package enum Coverage {
             case .call(_, _, let success, let error):
                 let h = hits[site.pointer] ?? (0, 0, 0)
                 var branches: [(name: String, taken: Int)] = []
-                if success { branches.append(("success", h.success)) }
-                if error { branches.append(("error", h.error)) }
+                // A branch also counts as taken when the action it leads to ran: `$href`'s success runs
+                // in a later chain, resumed by `$ok`, after its own step took no branch.
+                if success { branches.append(("success", max(h.success, reached(site.pointer.appending("success"))))) }
+                if error { branches.append(("error", max(h.error, reached(site.pointer.appending("error"))))) }
                 return FileCoverage.Site(site: site, hits: count, branches: branches)
             case .conditional(let branches):
                 return FileCoverage.Site(site: site, hits: count, branches: branches.map { branch in
@@ -111,7 +113,7 @@ package enum Coverage {
     package static func summary(_ files: [FileCoverage]) -> String {
         var out = ""
         for file in files {
-            out += "coverage \(file.file): actions \(ratio(file.actionsRun, file.sites.count)), "
+            out += "coverage \(FormatReader.display(file.file)): actions \(ratio(file.actionsRun, file.sites.count)), "
                 + "branches \(ratio(file.branchesTaken, file.branchCount))\n"
             for site in file.sites {
                 let line = site.site.line.map { "line \($0)" } ?? site.site.pointer.description

@@ -97,6 +97,16 @@ import FoundationXML
         #expect(full.brh == full.brf)
     }
 
+    @Test func coverageFollowsHrefIntoTheOpenedDocument() throws {
+        let lcov = FileManager.default.temporaryDirectory.appendingPathComponent("cover-\(UUID().uuidString).info")
+        let r = try run(["test", Paths.examples.appendingPathComponent("11-views").path, "--coverage", lcov.path])
+        #expect(r.status == 0, "\(r.out)\(r.err)")
+        let records = try LcovRecord.parse(String(contentsOf: lcov, encoding: .utf8))
+        #expect(records.map { ($0.file as NSString).lastPathComponent } == ["flow.json", "drinks.json"])
+        // $href's success runs in a later chain, resumed by $ok: it still counts as taken.
+        #expect(records.first.map { $0.brh == $0.brf && $0.lh == $0.lf } == true, "\(records.first.map(\.branches) ?? [])")
+    }
+
     @Test func aPlainRunWritesCoverageToo() throws {
         let dir = try copyOfExample("05-if")
         let lcov = dir.appendingPathComponent("cover.info")
