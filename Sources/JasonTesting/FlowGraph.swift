@@ -11,6 +11,8 @@ package struct FlowGraph: Sendable {
         case document
         /// A trigger whose name no `head.actions` entry has.
         case missing
+        /// A body item the user can tap: its `action` or `href`.
+        case tap
     }
 
     package struct Node: Sendable {
@@ -123,7 +125,40 @@ extension FlowGraph {
                 nodes.append(Node(id: id, label: text, shape: .template, line: site.line, ran: ran))
             }
         }
+        addTaps(document.body, entries: entries)
     }
 
     static func successor(of pointer: JSONPointer, _ ids: [JSONPointer: String]) -> String? { ids[pointer] }
+
+    /// Body items with an `action` or an `href`, as tap nodes pointing where they lead (at most `limit`).
+    mutating func addTaps(_ body: JSON?, entries: [String], limit: Int = 100) {
+        var stack: [JSON] = body.map { [$0] } ?? []
+        var count = 0
+        while let node = stack.popLast(), count < limit {
+            switch node {
+            case .array(let items): stack += items.reversed()
+            case .object(let members):
+                let action = members["action"], href = members["href"]
+                if action != nil || href != nil {
+                    count += 1
+                    let text = members["text"]?.stringValue ?? members["type"]?.stringValue ?? "item"
+                    let id = "p\(count)"
+                    nodes.append(Node(id: id, label: "tap " + text, shape: .tap))
+                    if case .string(let name)? = action?["trigger"], let i = entries.firstIndex(of: name) {
+                        edges.append(Edge(from: id, to: "e\(i)", kind: .trigger))
+                    } else if case .string(let type)? = action?["type"] {
+                        let target = "q\(count)"
+                        nodes.append(Node(id: target, label: type, shape: .action))
+                        edges.append(Edge(from: id, to: target, kind: .start))
+                    } else if case .string(let url)? = href?["url"] {
+                        let target = "q\(count)"
+                        nodes.append(Node(id: target, label: url, shape: .document))
+                        edges.append(Edge(from: id, to: target, kind: .href))
+                    }
+                }
+                stack += members.values.filter { if case .object = $0 { true } else if case .array = $0 { true } else { false } }.reversed()
+            default: break
+            }
+        }
+    }
 }

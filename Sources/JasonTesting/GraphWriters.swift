@@ -15,6 +15,7 @@ extension FlowGraph {
             case .template: attributes += ["shape=note", "style=filled", "fillcolor=white"]
             case .document: attributes += ["shape=folder", "style=filled", "fillcolor=\"#eef7ee\""]
             case .missing: attributes += ["shape=box", "style=dashed", "color=red", "fontcolor=red"]
+            case .tap: attributes += ["shape=oval", "style=dashed", "color=\"#3355aa\""]
             }
             if node.ran == false { attributes += ["fillcolor=\"#f8d7da\"", "color=\"#b02a37\""] }
             out += "  \(node.id) [\(attributes.joined(separator: ", "))];\n"
@@ -56,7 +57,7 @@ extension FlowGraph {
         for node in nodes {
             let label = Self.mermaidString(node.label + (node.line.map { " :\($0)" } ?? ""))
             switch node.shape {
-            case .entry: out += "  \(node.id)([\(label)])\n"
+            case .entry, .tap: out += "  \(node.id)([\(label)])\n"
             case .action, .missing: out += "  \(node.id)(\(label))\n"
             case .conditional: out += "  \(node.id){\(label)}\n"
             case .template: out += "  \(node.id)[/\(label)/]\n"

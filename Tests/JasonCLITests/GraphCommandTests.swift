@@ -96,6 +96,9 @@ import Testing
         let timers = await graph([Paths.examples.appendingPathComponent("10-timers/flow.json").path])
         #expect(timers.out.contains("label=\"timer every 2 s\""))
         #expect(timers.out.contains("label=\"timer after 7 s\""))
+        let taps = await graph([Paths.examples.appendingPathComponent("14-testing/flow.json").path])
+        #expect(taps.out.contains("p1 [label=\"tap Buy\", shape=oval"))
+        #expect(taps.out.contains("p1 -> e1 [label=\"trigger\""))
     }
 
     @Test func mermaidHasTheSameShape() async throws {
