@@ -34,9 +34,10 @@ let package = Package(
         .target(
             name: "JasonCLI",
             dependencies: [
-                "JasonRuntime", "JasonActions", "JasonREPL", "JasonEditor", "JasonAnalysis", "JasonScript",
+                "JasonRuntime", "JasonActions", "JasonREPL", "JasonEditor", "JasonAnalysis", "JasonScript", "JasonTesting",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
+        .target(name: "JasonTesting", dependencies: ["JasonRuntime", "JasonActions", "JasonJSON"]),
         .target(name: "JasonEditor", dependencies: ["JasonRuntime", "JasonJSON", "JasonREPL", "JasonAnalysis"]),
         .executableTarget(name: "jasonrun", dependencies: ["JasonCLI"]),
         .executableTarget(name: "CustomAction", dependencies: ["JasonActions", "JasonRuntime", "JasonJSON"],
@@ -56,6 +57,7 @@ let package = Package(
         .testTarget(name: "JasonEditorTests", dependencies: ["JasonEditor"]),
         .testTarget(name: "JasonAnalysisTests",
                     dependencies: ["JasonAnalysis", "JasonActions", "JasonRuntime", "JasonJSON", "TestSupport"]),
+        .testTarget(name: "JasonTestingTests", dependencies: ["JasonTesting", "JasonActions", "JasonRuntime", "JasonJSON", "TestSupport"]),
         .testTarget(name: "JasonCLITests", dependencies: ["JasonCLI", "JasonREPL", "JasonRuntime", "JasonJSON", "TestSupport"],
                     exclude: ["Fixtures"]),
     ],

@@ -4,6 +4,7 @@ import JasonActions
 import JasonJSON
 import JasonRuntime
 import JasonScript
+import JasonTesting
 
 /// `jasonrun FLOW.json`: load, check, run `$load` (or `$show`, or the single action) until idle.
 struct RunCommand: ParsableCommand {
@@ -86,6 +87,10 @@ struct RunCommand: ParsableCommand {
 
     @Option(help: ArgumentHelp("How large JavaScript's heap may grow, in MB (default 1024).", valueName: "MB"))
     var jsMemory: Int = 1024
+
+    @Option(help: ArgumentHelp("Write lcov coverage of the flow's actions and branches here, and print a summary.",
+                               valueName: "file"))
+    var coverage: String?
 
     @OptionGroup var files: FileOptions
 
@@ -177,6 +182,8 @@ struct RunCommand: ParsableCommand {
         let templates = TemplateReport(strict: strict)
         let finalJason = ChainResult()
         interpreter.observers += [templates, finalJason]
+        let visits = VisitRecorder()
+        if coverage != nil { interpreter.observers.append(visits) }
         interpreter.start(jason: seeds.jason)
         if interpreter.inbox.isEmpty {
             output.report([Diagnostic(.nothingToRun, .warning, "nothing to run: the document has no $load or $show action",
@@ -191,6 +198,10 @@ struct RunCommand: ParsableCommand {
         let all = templates.diagnostics + others + mismatches + (stubbed?.unused ?? [])
         output.report(all)
         if printJason { io.writeOut(JSONPrinter.pretty(finalJason.value ?? .null) + "\n") }
+        if let coverage, !CoverageOutput.write(document, visits: visits.all, to: coverage, io: io,
+                                                    summary: !output.jsonOnStandardError) {
+            return ExitStatus.usage
+        }
         return ExitStatus.of((lint + all).filter { $0.severity == .error })
     }
 

@@ -30,6 +30,7 @@ public struct Diagnostic: Error, Sendable, Hashable {
         case unusedStub = "unused-stub"
         case invalidSeed = "invalid-seed"
         case nothingToRun = "nothing-to-run"
+        case invalidTestFile = "invalid-test-file"
         // Found by `jasonrun check` (JasonAnalysis) without running anything.
         case duplicateKey = "duplicate-key"
         case unknownOption = "unknown-option"

@@ -7,33 +7,40 @@ public struct StubFile: Sendable {
     public var network: [StubTransport.Stub] = []
     public var answers: [String: [DeviceAnswer]] = [:]
 
+    /// No stubs: every request goes on to the transports below.
+    package init() {}
+
     /// Reads a stub file. Every problem is a diagnostic with the file's line:column and pointer.
     public static func load(_ file: SourceFile) throws(Diagnostic) -> StubFile {
         let parsed: ParsedDocument
         do { parsed = try JSONParser.parseDocument(file) } catch {
             throw Diagnostic(.invalidStubs, .error, error.message, file: file.name, location: error.location)
         }
-        let locator = SourceLocator(sourceMap: parsed.sourceMap)
+        return try load(parsed.value, at: .root, locator: SourceLocator(sourceMap: parsed.sourceMap))
+    }
+
+    /// Reads stubs written at `base` in a parsed file (a test file holds them inline under `stubs`).
+    package static func load(_ value: JSON, at base: JSONPointer, locator: SourceLocator) throws(Diagnostic) -> StubFile {
         func fail(_ message: String, _ pointer: JSONPointer) -> Diagnostic {
             Diagnostic(.invalidStubs, .error, message, at: locator.path(pointer))
         }
-        guard case .object(let top) = parsed.value else {
-            throw fail("a stub file is an object: {\"network\": [ … ]}", .root)
+        guard case .object(let top) = value else {
+            throw fail("a stub file is an object: {\"network\": [ … ]}", base)
         }
         for key in top.keys where !["network", "answers", "$schema"].contains(key) {
-            throw fail("unknown key \"\(key)\" (a stub file has \"network\" and \"answers\")", JSONPointer.root.appending(key))
+            throw fail("unknown key \"\(key)\" (a stub file has \"network\" and \"answers\")", base.appending(key))
         }
         var contents = StubFile()
         if let answers = top["answers"] {
-            contents.answers = try parseAnswers(answers, fail: fail)
+            contents.answers = try parseAnswers(answers, at: base.appending("answers"), fail: fail)
         }
         guard let network = top["network"] else { return contents }
         guard case .array(let entries) = network else {
-            throw fail("\"network\" must be an array of {\"request\": …, \"response\": …}", JSONPointer.root.appending("network"))
+            throw fail("\"network\" must be an array of {\"request\": …, \"response\": …}", base.appending("network"))
         }
         var stubs: [StubTransport.Stub] = []
         for (i, entry) in entries.enumerated() {
-            let at = JSONPointer.root.appending("network").appending(i)
+            let at = base.appending("network").appending(i)
             guard case .object(let members) = entry, case .object(let request)? = members["request"] else {
                 throw fail("each stub needs a \"request\" object", at)
             }
@@ -104,10 +111,9 @@ public struct StubFile: Sendable {
     }
 
     /// `"answers": {"$geo.get": {"value": …}, "$util.alert": [{"value": …}, {"cancel": true}]}`.
-    static func parseAnswers(_ json: JSON, fail: (String, JSONPointer) -> Diagnostic) throws(Diagnostic)
-        -> [String: [DeviceAnswer]]
+    package static func parseAnswers(_ json: JSON, at: JSONPointer, fail: (String, JSONPointer) -> Diagnostic)
+        throws(Diagnostic) -> [String: [DeviceAnswer]]
     {
-        let at = JSONPointer.root.appending("answers")
         guard case .object(let byType) = json else {
             throw fail("\"answers\" must be an object from action type to answer", at)
         }

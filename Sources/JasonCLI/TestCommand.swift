@@ -1,0 +1,93 @@
+import ArgumentParser
+import Foundation
+import JasonJSON
+import JasonRuntime
+import JasonTesting
+
+/// `jasonrun test [PATH...]`: runs the cases of `*.test.json` files (Docs/Testing.md).
+struct TestCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "test",
+        abstract: "Run flow tests: the cases of *.test.json files, each in a fresh interpreter.",
+        discussion: """
+            Exit status: 0 every case passed, 1 a case failed, 65 a test file is invalid (no case runs), \
+            66 a path does not exist.
+            """)
+
+    @Argument(help: "Test files, or folders searched for *.test.json (default: the current folder).")
+    var paths: [String] = []
+
+    @Option(help: ArgumentHelp("Write JUnit XML here: a testsuite per file, a testcase per case.", valueName: "file"))
+    var junit: String?
+
+    @Option(help: ArgumentHelp("Write lcov coverage of the flows here, and print a summary.", valueName: "file"))
+    var coverage: String?
+
+    @Flag(help: "Rewrite the expectations of failing cases from what they did (shows the diff first).")
+    var update = false
+
+    @Option(help: "How many cases run at once (default: the number of cores).")
+    var jobs: Int?
+
+    func validate() throws {
+        if let jobs, jobs < 1 { throw ValidationError("--jobs must be 1 or more") }
+    }
+
+    func execute(io: any TerminalIO) async -> Int32 {
+        let (found, missing) = TestDiscovery.files(paths)
+        for path in missing { io.writeErr("jasonrun: \(path): no such file or folder\n") }
+        if !missing.isEmpty { return ExitStatus.noInput }
+        if found.isEmpty {
+            io.writeErr("jasonrun: no test files (*\(TestDiscovery.suffix)) in \(paths.isEmpty ? "." : paths.joined(separator: ", "))\n")
+        }
+        var files: [TestFile] = []
+        var invalid = false
+        for path in found {
+            do { files.append(try TestFile.load(path: path)) } catch {
+                io.writeErr(DiagnosticRenderer(sources: error.sources).render(error.diagnostic))
+                invalid = true
+            }
+        }
+        if invalid { return ExitStatus.invalidDocument }
+
+        let results = await SuiteRunner.run(files, width: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
+        let report = TestReport()
+        for result in results { io.writeOut(report.lines(for: result)) }
+        let failed = results.reduce(0) { $0 + $1.failed }
+        let passed = results.reduce(0) { $0 + $1.cases.count } - failed
+        io.writeOut("\(passed) passed, \(failed) failed\n")
+
+        if let junit, !write(JUnitReport.xml(results), to: junit, io: io) { return ExitStatus.usage }
+        if let coverage {
+            let measured = Coverage.merge(results.flatMap { result in
+                Coverage.measureAll(result.file.document, visits: result.cases.flatMap { $0.run.visits + $0.run.returns })
+            })
+            guard write(Coverage.lcov(measured), to: coverage, io: io) else { return ExitStatus.usage }
+            io.writeErr(Coverage.summary(measured))
+        }
+        if update {
+            for result in results where result.failed > 0 {
+                let (text, changes) = SnapshotUpdate.update(result)
+                guard let text else { continue }
+                for change in changes {
+                    io.writeOut("--- \(result.file.source.name): \(change.caseName): expect\n")
+                    io.writeOut(SnapshotUpdate.diff(change.before, change.after).map { $0 + "\n" }.joined())
+                }
+                if write(text, to: result.file.source.name, io: io) {
+                    io.writeOut("updated \(result.file.source.name) (\(changes.count) case\(changes.count == 1 ? "" : "s"))\n")
+                }
+            }
+        }
+        return failed == 0 ? ExitStatus.ok : ExitStatus.unhandledError
+    }
+
+    func write(_ text: String, to path: String, io: any TerminalIO) -> Bool {
+        do {
+            try text.write(toFile: path, atomically: true, encoding: .utf8)
+            return true
+        } catch {
+            io.writeErr("jasonrun: \(path): cannot write: \(error.localizedDescription)\n")
+            return false
+        }
+    }
+}
