@@ -1,3 +1,4 @@
+import Foundation
 import CJavaScriptCore
 import JasonJSON
 
@@ -30,8 +31,14 @@ final class EngineContext: @unchecked Sendable {
         var mayMutate: Bool
     }
 
+    /// JavaScriptCore reads its options from the environment once, when its first VM is made. Its
+    /// default, signal-based traps let a loop that has been optimised (the third or fourth time the same
+    /// expression runs) miss the watchdog for good; polling traps check it in every loop.
+    private static let engineOptions: Void = { setenv("JSC_usePollingTraps", "1", 0) }()
+
     init(limits: ScriptLimits, watch: RunawayWatch) {
         self.limits = limits
+        Self.engineOptions
         group = JSContextGroupCreate()
         context = JSGlobalContextCreateInGroup(group, nil)
         evaluationGuard = EvaluationGuard(limits: limits, context: context, watch: watch)

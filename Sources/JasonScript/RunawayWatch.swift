@@ -4,12 +4,16 @@ import Synchronization
 /// The last resort when JavaScript cannot be stopped. Promise jobs and `await` continuations run after
 /// an expression returned, each as a short entry of its own, so JavaScriptCore's watchdog never sees one
 /// run long; a flood of them keeps the call from ever returning. A thread of the engine's checks twice a
-/// second whether the evaluation under way has outlived its limit by `grace` seconds while the watchdog
-/// has not been consulted for as long (a long loop consults it every slice; a flood of short jobs never
-/// does); if so, nothing inside the process can end it, and `onRunaway` is called with the expression (the default writes a
+/// second whether the evaluating thread has spent `grace` seconds of CPU time past the limit without the
+/// watchdog being consulted (a long loop consults it every slice; a flood of short jobs never does).
+/// CPU time, not wall time: on a loaded machine a starved thread is slow, not runaway. If so, nothing
+/// inside the process can end it, and `onRunaway` is called with the expression (the default writes a
 /// message and ends the process: better a clear exit than a silent spin at 100% CPU).
 final class RunawayWatch: @unchecked Sendable {
+    /// CPU time of the evaluating thread when its evaluation began (0: none under way), and its clock.
     private let started = Atomic<UInt64>(0)
+    private let threadClock = Atomic<Int32>(0)
+    /// CPU time of that thread when the watchdog last asked.
     private let lastConsulted = Atomic<UInt64>(0)
     private let deadlineNanos = Atomic<UInt64>(0)
     private let expression = Mutex<String>("")
@@ -36,21 +40,32 @@ final class RunawayWatch: @unchecked Sendable {
     func begin(_ text: String, deadline: Double) {
         expression.withLock { $0 = text }
         deadlineNanos.store(UInt64(max(0, deadline + grace) * 1e9), ordering: .relaxed)
-        started.store(DispatchTime.now().uptimeNanoseconds, ordering: .releasing)
+        var clock = clockid_t()
+        pthread_getcpuclockid(pthread_self(), &clock)
+        threadClock.store(clock, ordering: .relaxed)
+        lastConsulted.store(0, ordering: .relaxed)
+        started.store(max(1, Self.cpuNanos(CLOCK_THREAD_CPUTIME_ID)), ordering: .releasing)
+    }
+
+    static func cpuNanos(_ clock: clockid_t) -> UInt64 {
+        var time = timespec()
+        guard clock_gettime(clock, &time) == 0 else { return 0 }
+        return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
     }
 
     func end() { started.store(0, ordering: .releasing) }
 
     /// JavaScriptCore's watchdog asked whether to stop: the evaluation is one long entry it can stop.
-    func consulted() { lastConsulted.store(DispatchTime.now().uptimeNanoseconds, ordering: .relaxed) }
+    func consulted() { lastConsulted.store(Self.cpuNanos(CLOCK_THREAD_CPUTIME_ID), ordering: .relaxed) }
 
     /// One check from the watching thread; false once the watch is stopped.
     private func check() -> Bool {
         guard running.load(ordering: .relaxed) else { return false }
         let since = started.load(ordering: .acquiring)
         guard since != 0 else { return true }
-        let now = DispatchTime.now().uptimeNanoseconds
-        let elapsed = now &- since
+        let now = Self.cpuNanos(threadClock.load(ordering: .relaxed))
+        guard now > since else { return true }
+        let elapsed = now - since
         let quiet = now &- max(since, lastConsulted.load(ordering: .relaxed))
         if elapsed > deadlineNanos.load(ordering: .relaxed), Double(quiet) / 1e9 > grace {
             onRunaway(expression.withLock { $0 }, Double(elapsed) / 1e9)
@@ -61,7 +76,7 @@ final class RunawayWatch: @unchecked Sendable {
 
     static let endProcess: @Sendable (String, Double) -> Void = { text, seconds in
         let shown = text.count > 120 ? String(text.prefix(117)) + "…" : text
-        let message = "jasonrun: error: JavaScript kept running for \(JSNumberFormat.seconds(seconds)) after its expression "
+        let message = "jasonrun: error: JavaScript kept running (\(JSNumberFormat.seconds(seconds)) of CPU time) after its expression "
             + "returned, in promise jobs or await continuations that no limit can stop: {{\(shown)}}; "
             + "the process ends here [js-runaway]\n"
         FileHandle.standardError.write(Data(message.utf8))
