@@ -9,7 +9,7 @@ public struct Jasonrun: ParsableCommand {
         commandName: "jasonrun",
         abstract: "Run Jasonette action JSON as a program.",
         usage: "jasonrun FLOW.json [--trace[=json]] [--render json|tree|none] [--state-dir D | --no-persist] [--max-steps N]\n  jasonrun repl [FLOW.json] [--stubs F] [--offline]\n  jasonrun help [ACTION]\n  jasonrun --version\n  jasonrun <subcommand>",
-        subcommands: [RunCommand.self, ReplCommand.self],
+        subcommands: [RunCommand.self, ReplCommand.self, DapCommand.self],
         defaultSubcommand: RunCommand.self)
 
     public init() {}
@@ -41,6 +41,7 @@ public struct Jasonrun: ParsableCommand {
             var command = try parseAsRoot(normalize(arguments))
             if let run = command as? RunCommand { return await run.execute(io: io) }
             if let repl = command as? ReplCommand { return await repl.execute(io: io) }
+            if let dap = command as? DapCommand { return await dap.execute(io: io) }
             try command.run() // ArgumentParser's own commands (help) end by throwing CleanExit
             return 0
         } catch {

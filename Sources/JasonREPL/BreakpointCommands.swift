@@ -22,11 +22,12 @@ extension REPL {
             target = .pointer(path.pointer.description)
         }
         else if spec == "error" { target = .error }
+        else if spec == "unhandled" { target = .unhandledError }
         else if spec.hasPrefix("/") { target = .pointer(spec) }
         else if debugger.document.actions[spec] != nil { target = .name(spec) }
         else if spec.hasPrefix("$") || spec.hasPrefix("@") || spec.contains("*") || spec == "trigger" { target = .type(spec) }
         else {
-            return write("error: '\(spec)' is not an action type ($…), a head.actions name, a JSON pointer (/…) or error\n")
+            return write("error: '\(spec)' is not an action type ($…), a head.actions name, a JSON pointer (/…), error or unhandled\n")
         }
         let breakpoint = session.addBreakpoint(target, condition: condition, temporary: temporary)
         write("breakpoint \(breakpoint.id): \(Display.describe(breakpoint))\n")

@@ -87,13 +87,6 @@ enum Display {
         return text
     }
 
-    static func stack(_ step: ActionStep?) -> String {
-        guard let step else { return "not paused: there is no stack\n" }
-        var lines = ["#0 \(step.name)  \(step.path)"]
-        for (i, caller) in step.callers.reversed().enumerated() { lines.append("#\(i + 1) called from \(caller)") }
-        return lines.joined(separator: "\n") + "\n"
-    }
-
     static func whereabouts(_ step: ActionStep?, document: Document) -> String {
         guard let step else { return "not paused\n" }
         let json = document.root.value(at: step.path.pointer).map { JSONPrinter.pretty($0) } ?? "(typed at the prompt)"
@@ -121,12 +114,14 @@ enum Display {
         case .name(let name): "action \(name)"
         case .pointer(let pointer): "pointer \(pointer)"
         case .error: "error branches"
+        case .unhandledError: "unhandled failures"
         }
         var notes: [String] = []
         if breakpoint.temporary { notes.append("once") }
         if !breakpoint.enabled { notes.append("disabled") }
         if breakpoint.hits > 0 { notes.append("hit \(breakpoint.hits)×") }
         if breakpoint.ignoreCount > 0 { notes.append("passes the next \(breakpoint.ignoreCount)") }
+        if let condition = breakpoint.hitCondition { notes.append("stops on hit \(condition)") }
         return target + (breakpoint.condition.map { " if {{\($0)}}" } ?? "")
             + (notes.isEmpty ? "" : " (" + notes.joined(separator: ", ") + ")")
     }
