@@ -89,6 +89,8 @@ extension DebugAdapter {
     func report(_ event: SessionEvent) {
         reportDiagnostics()
         switch event {
+        case .paused(_, .interrupted) where channel.isEnding:
+            break   // stopped only because the session ends: the client hears `terminated` instead
         case .paused(let step, let reason):
             var body: JSONObject = ["reason": .string(Self.reasonName(reason)), "threadId": .int(Self.threadID),
                                     "allThreadsStopped": true,

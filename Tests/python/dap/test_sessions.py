@@ -236,3 +236,28 @@ def test_a_client_that_goes_away_mid_run_ends_the_process(dap, flows):
     dap.start(str(flows / "loop.json"), maxSteps=0)
     dap.process.stdin.close()
     assert dap.process.wait(timeout=60) == 0
+
+
+def test_a_message_that_is_not_a_request_is_reported_and_the_session_goes_on(dap, flows):
+    dap.ok("initialize", {"adapterID": "jasonrun"})
+    for body in (b"{not json", b'{"type": "event", "event": "x", "seq": 1}'):
+        dap.process.stdin.write(b"Content-Length: %d\r\n\r\n" % len(body) + body)
+    dap.process.stdin.flush()
+    assert "ignored a message" in dap.event("output")["body"]["output"]
+    dap.ok("threads")
+    assert dap.close() == 0
+
+
+def test_a_broken_header_ends_the_session_cleanly(dap):
+    dap.ok("initialize", {"adapterID": "jasonrun"})
+    dap.process.stdin.write(b"Content-Length: lots\r\n\r\n{}")
+    dap.process.stdin.flush()
+    assert dap.process.wait(timeout=60) == 0
+
+
+def test_terminate_ends_a_running_program_with_its_exit_code(dap, flows):
+    dap.start(str(flows / "loop.json"), maxSteps=0)
+    dap.ok("terminate", {})
+    assert dap.exit_code() == 0
+    assert not dap.events("stopped")
+    assert dap.close() == 0
