@@ -120,7 +120,8 @@ extension REPL {
     /// `list`: the source around the paused action (marked), or around a line.
     func list(_ argument: String) {
         let document = debugger.document
-        let current = pausedStep.flatMap { step in step.path.file == document.fileName ? step.path.location?.line : nil }
+        // The selected frame's action: the paused one, or where a caller called from after `up`.
+        let current = selectedFrame.flatMap { frame in frame.path.file == document.fileName ? frame.path.location?.line : nil }
         guard let center = Int(argument) ?? current ?? document.actionPaths.first?.location?.line else {
             return write("nothing to list: the flow has no source\n")
         }

@@ -58,7 +58,7 @@ extension REPL {
         case .vars: write(Display.vars(interpreter.state.templateData(jason: currentJason)))
         case .stack: write(Display.stack(frames, selected: session.selectedFrame))
         case .up, .down, .frame: moveFrame(command, argument)
-        case .where: write(Display.whereabouts(pausedStep, document: debugger.document))
+        case .where: write(Display.whereabouts(selectedFrame?.path, document: debugger.document))
         case .clock: write("clock: \(JSNumber.format(interpreter.environment.clock.now)) s\n")
         case .advance: await advance(argument)
         case .timers: write(Display.timers(interpreter.timers.active, now: interpreter.environment.clock.now))

@@ -87,10 +87,11 @@ enum Display {
         return text
     }
 
-    static func whereabouts(_ step: ActionStep?, document: Document) -> String {
-        guard let step else { return "not paused\n" }
-        let json = document.root.value(at: step.path.pointer).map { JSONPrinter.pretty($0) } ?? "(typed at the prompt)"
-        return "\(step.path)\n" + json + "\n"
+    /// The action at `path` (the paused one, or the selected frame's) as written, with its place.
+    static func whereabouts(_ path: ActionPath?, document: Document) -> String {
+        guard let path else { return "not paused\n" }
+        let json = document.root.value(at: path.pointer).map { JSONPrinter.pretty($0) } ?? "(typed at the prompt)"
+        return "\(path)\n" + json + "\n"
     }
 
     static func timers(_ timers: [TimerTable.Entry], now: Double) -> String {
