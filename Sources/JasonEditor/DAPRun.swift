@@ -98,7 +98,7 @@ extension DebugAdapter {
             if entryPending, case .step = reason { body["reason"] = "entry" }
             entryPending = false
             if case .breakpoint(let id) = reason { body["hitBreakpointIds"] = [.int(id)] }
-            if case .errorBranch(let payload) = reason {
+            if case .errorBranch(let payload, _) = reason {
                 body["text"] = .string(payload?["message"]?.stringValue ?? payload.map(JSONPrinter.compact) ?? "failed")
             }
             channel.event("stopped", .object(body))

@@ -7,8 +7,8 @@ public enum StopReason: Sendable, Equatable {
     case step
     case breakpoint(Int)
     case watch(Int, old: String, new: String)
-    /// `break error`: the action failed; its error branch (if it has one) is next.
-    case errorBranch(payload: JSON?)
+    /// `break error`: the action failed; its error branch is next, when it has one (`handled`).
+    case errorBranch(payload: JSON?, handled: Bool = true)
     case interrupted
     /// `back N` or a reverse continue that found no breakpoint: N actions backwards.
     case back(Int)

@@ -165,7 +165,7 @@ package final class Debugger {
 
     /// `break error`: stop where the action failed, showing what its error branch (if any) gets.
     private func pauseOnError(_ failed: ActionStep) -> SessionEvent {
-        pause(failed, .errorBranch(payload: failed.jason))
+        pause(failed, .errorBranch(payload: failed.jason, handled: handles(failed)))
     }
 
     /// Whether the failed action was written with an `error` branch (else its failure is unhandled, unless

@@ -56,7 +56,10 @@ enum Display {
         case .step: "stopped"
         case .breakpoint(let id): "stopped at breakpoint \(id)"
         case .watch(let id, let old, let new): "stopped: watch \(id) changed from \(old) to \(new)"
-        case .errorBranch(let payload): "stopped: the action failed; its error branch gets $jason = " + (payload.map(JSONPrinter.compact) ?? "undefined")
+        case .errorBranch(let payload, let handled):
+            (handled ? "stopped: the action failed; its error branch gets $jason = "
+                     : "stopped: the action failed and has no error branch (the chain ends here); $jason = ")
+                + (payload.map(JSONPrinter.compact) ?? "undefined")
         case .interrupted: "interrupted"
         case .back(let count): count == 1 ? "went back one action" : "went back \(count) actions"
         }
