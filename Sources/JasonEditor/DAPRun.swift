@@ -101,6 +101,11 @@ extension DebugAdapter {
             if case .errorBranch(let payload, _) = reason {
                 body["text"] = .string(payload?["message"]?.stringValue ?? payload.map(JSONPrinter.compact) ?? "failed")
             }
+            // What stayed unresolved in the paused action's options, as the REPL shows it at a stop.
+            for d in step.templateDiagnostics {
+                let place = (d.file ?? "") + (d.location.map { ":\($0)" } ?? "")
+                channel.output("unresolved \(place) \(d.pointer): \(d.message)\n", category: "console")
+            }
             channel.event("stopped", .object(body))
         case .idle:
             end()

@@ -261,3 +261,13 @@ def test_terminate_ends_a_running_program_with_its_exit_code(dap, flows):
     assert dap.exit_code() == 0
     assert not dap.events("stopped")
     assert dap.close() == 0
+
+
+def test_a_stop_reports_what_stayed_unresolved_in_the_options(dap, tmp_path):
+    flow = tmp_path / "typo.json"
+    flow.write_text('{"$jason": {"head": {"actions": {"$load": '
+                    '{"type": "$util.toast", "options": {"text": "{{$get.usr.name}}"}}}}}}')
+    dap.start(str(flow), stopOnEntry=True)
+    dap.stopped()
+    unresolved = [m["body"]["output"] for m in dap.events("output") if m["body"]["category"] == "console"]
+    assert any("$get.usr.name" in line and "typo.json:1:" in line for line in unresolved), unresolved
