@@ -9,9 +9,9 @@ public struct Jasonrun: ParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "jasonrun",
         abstract: "Run Jasonette action JSON as a program.",
-        usage: "jasonrun FLOW.json [--trace[=json]] [--render json|tree|none] [--state-dir D | --no-persist] [--max-steps N]\n  jasonrun repl [FLOW.json] [--stubs F] [--offline]\n  jasonrun test [PATH...] [--junit F] [--coverage F] [--update]\n  jasonrun graph FLOW.json [--format dot|mermaid|svg] [--coverage F]\n  jasonrun help [ACTION]\n  jasonrun check FILE... [--format text|json|sarif]\n  jasonrun schema\n  jasonrun lsp\n  jasonrun --version\n  jasonrun <subcommand>",
+        usage: "jasonrun FLOW.json [--trace[=json]] [--render json|tree|none] [--state-dir D | --no-persist] [--max-steps N]\n  jasonrun repl [FLOW.json] [--stubs F] [--offline]\n  jasonrun test [PATH...] [--junit F] [--coverage F] [--update]\n  jasonrun graph FLOW.json [--format dot|mermaid|svg] [--coverage F]\n  jasonrun dap\n  jasonrun help [ACTION]\n  jasonrun check FILE... [--format text|json|sarif]\n  jasonrun schema\n  jasonrun lsp\n  jasonrun --version\n  jasonrun <subcommand>",
         subcommands: [RunCommand.self, ReplCommand.self, CheckCommand.self, SchemaCommand.self, LspCommand.self,
-                      TestCommand.self, GraphCommand.self],
+                      TestCommand.self, GraphCommand.self, DapCommand.self],
         defaultSubcommand: RunCommand.self)
 
     public init() {}
@@ -48,6 +48,7 @@ public struct Jasonrun: ParsableCommand {
             if let lsp = command as? LspCommand { return lsp.execute() }
             if let test = command as? TestCommand { return await test.execute(io: io) }
             if let graph = command as? GraphCommand { return await graph.execute(io: io) }
+            if let dap = command as? DapCommand { return await dap.execute(io: io) }
             try command.run() // ArgumentParser's own commands (help) end by throwing CleanExit
             return 0
         } catch {

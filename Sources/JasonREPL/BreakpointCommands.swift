@@ -22,11 +22,12 @@ extension REPL {
             target = .pointer(path.pointer.description)
         }
         else if spec == "error" { target = .error }
+        else if spec == "unhandled" { target = .unhandledError }
         else if spec.hasPrefix("/") { target = .pointer(spec) }
         else if debugger.document.actions[spec] != nil { target = .name(spec) }
         else if spec.hasPrefix("$") || spec.hasPrefix("@") || spec.contains("*") || spec == "trigger" { target = .type(spec) }
         else {
-            return write("error: '\(spec)' is not an action type ($…), a head.actions name, a JSON pointer (/…) or error\n")
+            return write("error: '\(spec)' is not an action type ($…), a head.actions name, a JSON pointer (/…), error or unhandled\n")
         }
         let breakpoint = session.addBreakpoint(target, condition: condition, temporary: temporary)
         write("breakpoint \(breakpoint.id): \(Display.describe(breakpoint))\n")
@@ -119,7 +120,8 @@ extension REPL {
     /// `list`: the source around the paused action (marked), or around a line.
     func list(_ argument: String) {
         let document = debugger.document
-        let current = pausedStep.flatMap { step in step.path.file == document.fileName ? step.path.location?.line : nil }
+        // The selected frame's action: the paused one, or where a caller called from after `up`.
+        let current = selectedFrame.flatMap { frame in frame.path.file == document.fileName ? frame.path.location?.line : nil }
         guard let center = Int(argument) ?? current ?? document.actionPaths.first?.location?.line else {
             return write("nothing to list: the flow has no source\n")
         }

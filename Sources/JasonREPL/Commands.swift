@@ -2,11 +2,11 @@
 /// one-letter aliases follow pdb and lldb.
 enum Command: String, CaseIterable {
     case run, trigger, step, next, finish, `continue`, back, reverseContinue = "reverse-continue", `break`, tbreak
-    case delete, disable, enable, ignore, info, set, watch, print, vars, stack, `where`, list
+    case delete, disable, enable, ignore, info, set, watch, print, vars, stack, up, down, frame, `where`, list
     case clock, advance, timers, views, load, help, quit
 
     static let aliases: [String: Command] = ["s": .step, "n": .next, "c": .continue, "b": .break, "p": .print,
-                                             "q": .quit, "r": .run, "bt": .stack, "exit": .quit,
+                                             "q": .quit, "r": .run, "bt": .stack, "backtrace": .stack, "exit": .quit, "f": .frame,
                                              "rc": .reverseContinue]
 
     /// Commands an empty line repeats.
@@ -33,9 +33,9 @@ enum Command: String, CaseIterable {
         switch self {
         case .run: "run [EVENT]"
         case .trigger: "trigger NAME [JSON]"
-        case .break: "break TYPE|NAME|POINTER|FILE:LINE|error [if {{condition}}]"
+        case .break: "break TYPE|NAME|POINTER|FILE:LINE|error|unhandled [if {{condition}}]"
         case .back: "back [N]"
-        case .tbreak: "tbreak TYPE|NAME|POINTER|FILE:LINE|error [if {{condition}}]"
+        case .tbreak: "tbreak TYPE|NAME|POINTER|FILE:LINE|error|unhandled [if {{condition}}]"
         case .list: "list [LINE]"
         case .help: "help [COMMAND|ACTION]"
         case .delete: "delete [N]"
@@ -48,6 +48,9 @@ enum Command: String, CaseIterable {
         case .print: "print EXPR"
         case .advance: "advance DURATION"
         case .load: "load FILE"
+        case .up: "up [N]"
+        case .down: "down [N]"
+        case .frame: "frame N"
         default: rawValue
         }
     }
@@ -62,8 +65,8 @@ enum Command: String, CaseIterable {
         case .continue: "run until a breakpoint, a watch change, or the end"
         case .back: "go N actions (default 1) backwards: variables, stores, frames, timers and clock exactly as they were"
         case .reverseContinue: "go backwards to the last stop at a breakpoint (rc), or to the first action"
-        case .break: "stop before matching actions: a type ($network.* patterns work), a head.actions name, a JSON pointer, the action on a line of the flow, or error (an action failed: its error branch is next)"
-        case .list: "show the flow's source around the current action (→), or around LINE"
+        case .break: "stop before matching actions: a type ($network.* patterns work), a head.actions name, a JSON pointer, the action on a line of the flow, error (an action failed: its error branch is next), or unhandled (an action failed that has no error branch)"
+        case .list: "show the flow's source around the current action (→; the selected frame's, after up), or around LINE"
         case .tbreak: "as break, for one stop only"
         case .delete: "remove breakpoint or watch N, or all of them"
         case .disable: "keep breakpoint N (or all) but do not stop there"
@@ -74,8 +77,11 @@ enum Command: String, CaseIterable {
         case .watch: "show EXPR at every stop, and stop when its value changes"
         case .print: "evaluate a template expression ({{ }} optional) against the current state"
         case .vars: "show $jason, $get, $params, $global, $cache and the view data"
-        case .stack: "show the chain of triggers and lambdas that led here"
-        case .where: "show the current action's JSON and file:line:column"
+        case .stack: "show the lambda frames that led here, innermost first (bt, backtrace)"
+        case .up: "select the frame N (default 1) callers out: print and vars then see the $jason its caller had"
+        case .down: "select the frame N (default 1) back in, towards the paused action"
+        case .frame: "select frame N of stack (0 is the paused action's)"
+        case .where: "show the current action's JSON and file:line:column (the selected frame's, after up)"
         case .clock: "show the virtual clock"
         case .advance: "let time pass (90, 90s, 1500ms, 2m) and run the timers that fall due"
         case .timers: "list pending timers"

@@ -7,8 +7,8 @@ public enum StopReason: Sendable, Equatable {
     case step
     case breakpoint(Int)
     case watch(Int, old: String, new: String)
-    /// `break error`: the action failed; its error branch (if it has one) is next.
-    case errorBranch(payload: JSON?)
+    /// `break error`: the action failed; its error branch is next, when it has one (`handled`).
+    case errorBranch(payload: JSON?, handled: Bool = true)
     case interrupted
     /// `back N` or a reverse continue that found no breakpoint: N actions backwards.
     case back(Int)
@@ -40,7 +40,11 @@ public final class DebugSession {
     }
 
     var mode = Mode.run
-    public internal(set) var state = State.loaded
+    public internal(set) var state = State.loaded {
+        didSet { selectedFrame = 0 }
+    }
+    /// The frame `up`, `down` and `frame N` selected (0 is the innermost); every stop selects 0 again.
+    public package(set) var selectedFrame = 0
     public internal(set) var breakpoints: [Breakpoint] = []
     public internal(set) var watches: [Watch] = []
     var nextID = 1
@@ -55,10 +59,12 @@ public final class DebugSession {
     /// Set by the REPL to evaluate conditions and watches against the running program.
     var evaluate: (String, ActionStep?) -> String = { _, _ in "" }
 
-    /// Whether a failed action stops the program: a `break error` whose condition (if any) holds,
+    /// Whether a failed action stops the program: a `break error` (or `break unhandled`, for an action
+    /// failing without an error branch) whose condition (if any) holds,
     /// evaluated with the error payload as `$jason`.
-    func stopsOnError(_ failed: ActionStep) -> Bool {
-        for (i, breakpoint) in breakpoints.enumerated() where breakpoint.enabled && breakpoint.target == .error {
+    func stopsOnError(_ failed: ActionStep, handled: Bool) -> Bool {
+        for (i, breakpoint) in breakpoints.enumerated() where breakpoint.enabled {
+            guard breakpoint.target == .error || (breakpoint.target == .unhandledError && !handled) else { continue }
             if let condition = breakpoint.condition, !Self.holds(evaluate(condition, failed), condition) { continue }
             if hit(i) != nil { return true }
         }
@@ -98,6 +104,7 @@ public final class DebugSession {
             breakpoints[i].ignoreCount -= 1
             return nil
         }
+        if let condition = breakpoints[i].hitCondition, !condition.holds(breakpoints[i].hits) { return nil }
         let id = breakpoints[i].id
         if breakpoints[i].temporary { breakpoints.remove(at: i) }
         return id
@@ -119,7 +126,7 @@ public final class DebugSession {
         for i in watches.indices { watches[i].last = evaluate(watches[i].expression, step) }
     }
 
-    func setMode(_ mode: Mode) { self.mode = mode }
+    package func setMode(_ mode: Mode) { self.mode = mode }
 
     /// Forgets the run (for `load`); breakpoints and watches stay.
     func reset() {
@@ -128,7 +135,7 @@ public final class DebugSession {
         state = .loaded
     }
 
-    func addBreakpoint(_ target: Breakpoint.Target, condition: String?, temporary: Bool = false) -> Breakpoint {
+    package func addBreakpoint(_ target: Breakpoint.Target, condition: String?, temporary: Bool = false) -> Breakpoint {
         let breakpoint = Breakpoint(id: nextID, target: target, condition: condition, temporary: temporary)
         nextID += 1
         breakpoints.append(breakpoint)
@@ -143,7 +150,7 @@ public final class DebugSession {
     }
 
     /// Changes breakpoint `id`, or every one when nil; false when there is no such breakpoint.
-    func update(_ id: Int?, _ change: (inout Breakpoint) -> Void) -> Bool {
+    package func update(_ id: Int?, _ change: (inout Breakpoint) -> Void) -> Bool {
         var found = false
         for i in breakpoints.indices where id == nil || breakpoints[i].id == id {
             change(&breakpoints[i])
@@ -159,7 +166,7 @@ public final class DebugSession {
     }
 
     /// Removes a breakpoint or watch by number.
-    func delete(_ id: Int) -> Bool {
+    package func delete(_ id: Int) -> Bool {
         let before = breakpoints.count + watches.count
         breakpoints.removeAll { $0.id == id }
         watches.removeAll { $0.id == id }
@@ -174,6 +181,8 @@ public struct Breakpoint: Sendable, Equatable {
         case name(String)
         case pointer(String)
         case error
+        /// An action failed and has no error branch.
+        case unhandledError
     }
 
     public var id: Int
@@ -185,6 +194,8 @@ public struct Breakpoint: Sendable, Equatable {
     /// How often it was hit (its condition holding), and how many more hits pass without stopping.
     public var hits = 0
     public var ignoreCount = 0
+    /// A debug adapter's hit condition (`3`, `>= 3`, `% 2`): hits that do not meet it pass.
+    public var hitCondition: HitCondition?
 
     init(id: Int, target: Target, condition: String?, temporary: Bool = false) {
         self.id = id
@@ -201,7 +212,7 @@ public struct Breakpoint: Sendable, Equatable {
         case .type(let pattern): return Glob.matches(pattern, step.name)
         case .name(let name): return Self.at(step, "/$jason/head/actions/" + JSONPointer.escape(name))
         case .pointer(let pointer): return Self.at(step, pointer)
-        case .error: return false
+        case .error, .unhandledError: return false
         }
     }
 

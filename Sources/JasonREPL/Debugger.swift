@@ -17,7 +17,7 @@ public struct SessionSetup: Sendable {
 /// action whether to stop, and keeps a snapshot of the whole run at every action it reaches: `back`
 /// restores one (exact, and as fast after a million actions as after one), and going forward again
 /// over that recorded past replays it, printing what it printed, instead of asking the world again.
-final class Debugger {
+package final class Debugger {
     /// The run as it was when an action was about to be performed. One is kept per action, so what
     /// is seldom set sits behind a reference.
     struct Moment {
@@ -36,12 +36,12 @@ final class Debugger {
     }
 
     let setup: SessionSetup
-    let session: DebugSession
+    package let session: DebugSession
     let console: SessionConsole
     /// Who answers prompting actions, when someone can (the REPL at a terminal).
     let asker: (any LineInput)?
-    private(set) var document: Document
-    private(set) var interpreter: Interpreter
+    package private(set) var document: Document
+    package private(set) var interpreter: Interpreter
     private let recorder = StepRecorder()
     private let chainResult = ChainResult()
     private var timeline: [Moment] = []
@@ -73,7 +73,7 @@ final class Debugger {
     }
 
     /// Starts over with another document, opened at `url` (relative URLs in it resolve against it).
-    func load(_ document: Document, url: String) {
+    package func load(_ document: Document, url: String) {
         self.document = document
         timeline = []
         cursor = 0
@@ -85,7 +85,7 @@ final class Debugger {
     /// Queues `call` (if any), lets `seconds` pass on the clock, and runs until idle or paused. What was
     /// recorded after the current moment is a future that no longer happens. A call that runs `alone`
     /// (an action typed at the prompt) runs before what is queued, which waits for the next `run`.
-    func submit(_ call: QueuedCall?, advancing seconds: Double = 0, alone: Bool = false) async -> SessionEvent {
+    package func submit(_ call: QueuedCall?, advancing seconds: Double = 0, alone: Bool = false) async -> SessionEvent {
         forgetFuture()
         if let call {
             if alone {
@@ -103,16 +103,16 @@ final class Debugger {
     private var deferred: [QueuedCall] = []
 
     /// The `$jason` the last chain ended with (what an action typed at the prompt gave).
-    var result: JSON? { chainResult.value }
+    package var result: JSON? { chainResult.value }
 
     /// Lets a paused program go on.
-    func resume(_ mode: DebugSession.Mode) async -> SessionEvent {
+    package func resume(_ mode: DebugSession.Mode) async -> SessionEvent {
         session.setMode(mode)
         return await drive(resuming: true)
     }
 
     /// The state changed from outside the program (a REPL command): the recorded future is gone.
-    func forgetFuture() {
+    package func forgetFuture() {
         guard cursor < timeline.count else { return }
         timeline.removeSubrange((cursor + 1)...)
         timeline[cursor].printed = []
@@ -135,7 +135,7 @@ final class Debugger {
                     let moment = timeline[cursor]
                     for line in moment.printed { console.replay(line) }
                     move(to: cursor + 1)
-                    if let failed = moment.failed?.value, session.stopsOnError(failed) { return pauseOnError(failed) }
+                    if let failed = moment.failed?.value, session.stopsOnError(failed, handled: handles(failed)) { return pauseOnError(failed) }
                     continue
                 }
             }
@@ -148,7 +148,7 @@ final class Debugger {
             }
             if let failed = recorder.takeFailure() {
                 timeline[timeline.count - 1].failed = Boxed(failed)
-                if session.stopsOnError(failed) { return pauseOnError(failed) }
+                if session.stopsOnError(failed, handled: handles(failed)) { return pauseOnError(failed) }
             }
             if case .idle = outcome { break }
         }
@@ -165,7 +165,15 @@ final class Debugger {
 
     /// `break error`: stop where the action failed, showing what its error branch (if any) gets.
     private func pauseOnError(_ failed: ActionStep) -> SessionEvent {
-        pause(failed, .errorBranch(payload: failed.jason))
+        pause(failed, .errorBranch(payload: failed.jason, handled: handles(failed)))
+    }
+
+    /// Whether the failed action was written with an `error` branch (else its failure is unhandled, unless
+    /// a lambda's caller handles a `$return.error`).
+    private func handles(_ failed: ActionStep) -> Bool {
+        if failed.name == "$return.error" { return true }
+        guard failed.path.file == document.fileName else { return false }
+        return document.root.value(at: failed.path.pointer.appending("error")) != nil
     }
 
     /// Puts the run back at moment `index`.
@@ -186,10 +194,10 @@ final class Debugger {
 
     /// Set when the last move backwards went over actions whose effect on the JavaScript context
     /// (globals a script defined) a snapshot cannot undo.
-    private(set) var undoneScripts: [String] = []
+    package private(set) var undoneScripts: [String] = []
 
     /// `count` actions backwards (to the first, at most). Nil when there is nothing before.
-    func back(_ count: Int = 1) -> SessionEvent? {
+    package func back(_ count: Int = 1) -> SessionEvent? {
         let from = position
         guard from > 0, !timeline.isEmpty else { return nil }
         let target = max(0, min(from, timeline.count) - count)
@@ -200,7 +208,7 @@ final class Debugger {
     }
 
     /// Backwards to the last action before this one where a breakpoint stops; the first action when none.
-    func reverseContinue() -> SessionEvent? {
+    package func reverseContinue() -> SessionEvent? {
         let from = position
         guard from > 0, !timeline.isEmpty else { return nil }
         var index = min(from, timeline.count) - 1

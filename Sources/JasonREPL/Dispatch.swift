@@ -12,9 +12,12 @@ extension REPL {
         return nil
     }
 
-    /// `$jason` for expressions typed at the prompt: the paused action's, else what the last chain
-    /// ended with.
-    var currentJason: JSON? { pausedStep.map(\.jason) ?? debugger.result }
+    /// `$jason` for expressions typed at the prompt: the selected frame's (the paused action's unless
+    /// `up`/`frame` chose a caller), else what the last chain ended with.
+    var currentJason: JSON? {
+        guard isPaused else { return debugger.result }
+        return selectedFrame?.jason
+    }
 
     func perform(_ command: Command, _ argument: String) async -> Bool {
         switch command {
@@ -53,8 +56,9 @@ extension REPL {
             guard !argument.isEmpty else { return usage(command) }
             printValue(argument)
         case .vars: write(Display.vars(interpreter.state.templateData(jason: currentJason)))
-        case .stack: write(Display.stack(pausedStep))
-        case .where: write(Display.whereabouts(pausedStep, document: debugger.document))
+        case .stack: write(Display.stack(frames, selected: session.selectedFrame))
+        case .up, .down, .frame: moveFrame(command, argument)
+        case .where: write(Display.whereabouts(selectedFrame?.path, document: debugger.document))
         case .clock: write("clock: \(JSNumber.format(interpreter.environment.clock.now)) s\n")
         case .advance: await advance(argument)
         case .timers: write(Display.timers(interpreter.timers.active, now: interpreter.environment.clock.now))

@@ -56,7 +56,10 @@ enum Display {
         case .step: "stopped"
         case .breakpoint(let id): "stopped at breakpoint \(id)"
         case .watch(let id, let old, let new): "stopped: watch \(id) changed from \(old) to \(new)"
-        case .errorBranch(let payload): "stopped: the action failed; its error branch gets $jason = " + (payload.map(JSONPrinter.compact) ?? "undefined")
+        case .errorBranch(let payload, let handled):
+            (handled ? "stopped: the action failed; its error branch gets $jason = "
+                     : "stopped: the action failed and has no error branch (the chain ends here); $jason = ")
+                + (payload.map(JSONPrinter.compact) ?? "undefined")
         case .interrupted: "interrupted"
         case .back(let count): count == 1 ? "went back one action" : "went back \(count) actions"
         }
@@ -87,17 +90,11 @@ enum Display {
         return text
     }
 
-    static func stack(_ step: ActionStep?) -> String {
-        guard let step else { return "not paused: there is no stack\n" }
-        var lines = ["#0 \(step.name)  \(step.path)"]
-        for (i, caller) in step.callers.reversed().enumerated() { lines.append("#\(i + 1) called from \(caller)") }
-        return lines.joined(separator: "\n") + "\n"
-    }
-
-    static func whereabouts(_ step: ActionStep?, document: Document) -> String {
-        guard let step else { return "not paused\n" }
-        let json = document.root.value(at: step.path.pointer).map { JSONPrinter.pretty($0) } ?? "(typed at the prompt)"
-        return "\(step.path)\n" + json + "\n"
+    /// The action at `path` (the paused one, or the selected frame's) as written, with its place.
+    static func whereabouts(_ path: ActionPath?, document: Document) -> String {
+        guard let path else { return "not paused\n" }
+        let json = document.root.value(at: path.pointer).map { JSONPrinter.pretty($0) } ?? "(typed at the prompt)"
+        return "\(path)\n" + json + "\n"
     }
 
     static func timers(_ timers: [TimerTable.Entry], now: Double) -> String {
@@ -121,12 +118,14 @@ enum Display {
         case .name(let name): "action \(name)"
         case .pointer(let pointer): "pointer \(pointer)"
         case .error: "error branches"
+        case .unhandledError: "unhandled failures"
         }
         var notes: [String] = []
         if breakpoint.temporary { notes.append("once") }
         if !breakpoint.enabled { notes.append("disabled") }
         if breakpoint.hits > 0 { notes.append("hit \(breakpoint.hits)×") }
         if breakpoint.ignoreCount > 0 { notes.append("passes the next \(breakpoint.ignoreCount)") }
+        if let condition = breakpoint.hitCondition { notes.append("stops on hit \(condition)") }
         return target + (breakpoint.condition.map { " if {{\($0)}}" } ?? "")
             + (notes.isEmpty ? "" : " (" + notes.joined(separator: ", ") + ")")
     }

@@ -56,10 +56,11 @@ public final class REPL: @unchecked Sendable {
         return 0
     }
 
-    /// What the prompt says: where the program is paused, if it is.
+    /// What the prompt says: where the program is paused, if it is, and which caller's frame is selected.
     var prompt: String {
         guard case .paused(let step, _) = session.state else { return "(jason) " }
-        return "(jason at \(step.name)" + (step.path.location.map { ", line \($0.line)" } ?? "") + ") "
+        let frame = session.selectedFrame > 0 ? "#\(session.selectedFrame) " : ""
+        return "(jason \(frame)at \(step.name)" + (step.path.location.map { ", line \($0.line)" } ?? "") + ") "
     }
 
     /// Ctrl-D at a terminal while a program is paused asks first; piped input simply ends.

@@ -13,6 +13,9 @@ struct Chain: Sendable {
     var jason: JSON?
     /// Callers waiting for `$return.*`, innermost last.
     var frames: [ActionCall] = []
+    /// The `$jason` each caller had when it called, for the innermost frames (a chain resumed after a
+    /// view closed gets its frames back without them); read by `callStack`.
+    var callerJason: [JSON?] = []
 
     init(origin: String, jason: JSON?) {
         self.origin = origin

@@ -29,6 +29,7 @@ extension Interpreter {
                     at: call.path)), .none)
             }
             chain.frames.append(call)
+            chain.callerJason.append(chain.jason)
         }
         if let arguments = rendered["options"] {
             chain.jason = arguments.containsTemplateMarker
@@ -47,6 +48,7 @@ extension Interpreter {
             await notify(.branchTaken(step, .none))
             return (.end, .none)
         }
+        if !chain.callerJason.isEmpty { chain.callerJason.removeLast() }
         chain.jason = value
         let branch = isSuccess ? caller.success : caller.error
         let taken: Branch = branch == nil ? .none : (isSuccess ? .success : .error)

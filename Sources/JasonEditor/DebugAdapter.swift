@@ -1,0 +1,134 @@
+import Foundation
+import JasonJSON
+import JasonREPL
+import JasonRuntime
+
+/// `jasonrun dap`: a debug adapter over stdio (Debug Adapter Protocol), driving the REPL's debugger core.
+///
+/// Requests are read on a thread of their own and handled one at a time on the caller's task; the
+/// program runs on that task between requests. A `pause`, `disconnect` or `terminate` read while it
+/// runs interrupts it before its next action, so a runaway loop stops. One thread: chains run one at a
+/// time (the inbox is a FIFO), so the stack of the one that is paused is the whole story.
+package final class DebugAdapter {
+    let channel: DAPChannel
+    let input: Int32
+    let launcher: DAPLauncher
+    var repl: REPL?
+    var program: DAPProgram?
+    var configured = false
+    var started = false
+    var ended = false
+    var stopOnEntry = false
+    /// The next stop is the one `stopOnEntry` asked for.
+    var entryPending = false
+    var reportedDiagnostics = 0
+    var linesStartAt1 = true
+    var columnsStartAt1 = true
+    /// Breakpoint ids set by `setBreakpoints` (per source path), `setFunctionBreakpoints` and
+    /// `setExceptionBreakpoints`; each request replaces its own.
+    var sourceBreakpoints: [String: [Int]] = [:]
+    var functionBreakpoints: [Int] = []
+    var exceptionBreakpoints: [Int] = []
+    var variables = VariableTable()
+
+    static let threadID = 1
+
+    package init(input: Int32, output: Int32, launcher: @escaping DAPLauncher) {
+        self.input = input
+        channel = DAPChannel(writer: MessageWriter(fileDescriptor: output))
+        self.launcher = launcher
+    }
+
+    /// Serves one debug session; returns when the client disconnects or the input ends.
+    package func run() async -> Int32 {
+        let (requests, continuation) = AsyncStream<DAPRequest>.makeStream()
+        let (channel, fd) = (self.channel, input)
+        let thread = Thread {
+            var reader = MessageReader(fileDescriptor: fd)
+            while let body = try? reader.next() {
+                guard let request = DAPRequest(body) else {
+                    channel.output("jasonrun dap: ignored a message that is not a JSON request\n", category: "console")
+                    continue
+                }
+                // The program stops before its next action, whether it runs now or is about to start.
+                switch request.command {
+                case "pause":
+                    // Answered here: the handling task may be busy running the program.
+                    interruptProgram()
+                    channel.respond(to: request)
+                    continue
+                case "disconnect", "terminate":
+                    channel.setEnding()
+                    interruptProgram()
+                default:
+                    break
+                }
+                continuation.yield(request)
+            }
+            // The client has gone (or the stream broke): stop what runs and end the session.
+            channel.setEnding()
+            interruptProgram()
+            continuation.finish()
+        }
+        thread.start()
+        for await request in requests {
+            if await !handle(request) { break }
+        }
+        return 0
+    }
+
+    /// Handles one request; false to end the session.
+    func handle(_ request: DAPRequest) async -> Bool {
+        switch request.command {
+        case "initialize": initialize(request)
+        case "launch": await launch(request)
+        case "attach": channel.fail(request, "jasonrun dap starts the program itself: use a launch configuration",
+                                    message: "notSupported")
+        case "setBreakpoints": setBreakpoints(request)
+        case "setFunctionBreakpoints": setFunctionBreakpoints(request)
+        case "setExceptionBreakpoints": setExceptionBreakpoints(request)
+        case "configurationDone":
+            configured = true
+            channel.respond(to: request)
+            await startIfReady()
+        case "threads":
+            channel.respond(to: request, body: ["threads": [["id": .int(Self.threadID), "name": "chains"]]])
+        case "stackTrace": stackTrace(request)
+        case "scopes": scopes(request)
+        case "variables": variables(request)
+        case "evaluate": await evaluate(request)
+        case "continue", "next", "stepIn", "stepOut": await go(request)
+        case "stepBack", "reverseContinue": goBack(request)
+        case "terminate":
+            channel.respond(to: request)
+            end()
+        case "disconnect":
+            channel.respond(to: request)
+            return false
+        default:
+            channel.fail(request, "jasonrun dap does not know the request '\(request.command)'", message: "notSupported")
+        }
+        return true
+    }
+
+    func initialize(_ request: DAPRequest) {
+        let arguments = request.arguments
+        if case .bool(let flag)? = arguments["linesStartAt1"] { linesStartAt1 = flag }
+        if case .bool(let flag)? = arguments["columnsStartAt1"] { columnsStartAt1 = flag }
+        channel.respond(to: request, body: [
+            "supportsConfigurationDoneRequest": true,
+            "supportsFunctionBreakpoints": true,
+            "supportsConditionalBreakpoints": true,
+            "supportsHitConditionalBreakpoints": true,
+            "supportsStepBack": true,
+            "supportsEvaluateForHovers": true,
+            "supportsTerminateRequest": true,
+            "exceptionBreakpointFilters": [
+                ["filter": "failed", "label": "Failed actions",
+                 "description": "Stop where an action fails, before its error branch runs", "default": false],
+                ["filter": "unhandled", "label": "Unhandled failures",
+                 "description": "Stop where an action fails that has no error branch", "default": true],
+            ],
+        ])
+    }
+}

@@ -1,0 +1,273 @@
+"""Scripted `jasonrun dap` sessions; dap_client validates every message against the official schema."""
+import json
+
+
+def shop(flows):
+    return str(flows / "shop.json")
+
+
+def test_runs_to_the_end_with_output_and_exit_code_0(dap, flows):
+    dap.start(shop(flows))
+    assert dap.exit_code() == 0
+    output = dap.output()
+    assert "basket of Ann" in output
+    assert "done at 5" in output
+    assert dap.close() == 0
+    assert "InitializeResponse" in dap.validated and "OutputEvent" in dap.validated
+
+
+def test_line_breakpoint_moves_to_the_next_action_and_stops_there(dap, flows):
+    answers = dap.start(shop(flows), breakpoints={shop(flows): [{"line": 17}, {"line": 22}]})
+    moved, exact = answers[shop(flows)]
+    assert moved["verified"] and moved["line"] == 19 and "moved to line 19" in moved["message"]
+    assert exact["verified"] and exact["line"] == 22 and "message" not in exact
+    stop = dap.stopped()
+    assert stop["reason"] == "breakpoint" and stop["hitBreakpointIds"] == [moved["id"]]
+    frames = dap.frames()
+    assert [f["line"] for f in frames] == [19, 6]
+    assert frames[0]["name"] == "price: $set" and frames[1]["name"] == "$load: trigger price"
+    assert frames[0]["source"]["path"] == shop(flows)
+    dap.ok("continue", {"threadId": 1})
+    assert dap.stopped()["hitBreakpointIds"] == [exact["id"]]
+    assert dap.top_line() == 22
+    dap.ok("continue", {"threadId": 1})
+    assert dap.exit_code() == 0
+
+
+def test_breakpoint_by_type_and_by_name(dap, flows):
+    answers = dap.start(shop(flows), functions=[{"name": "$util.toast"}, {"name": "tally"}, {"name": "nosuch"}])
+    toast, tally, bad = answers["functions"]
+    assert toast["verified"] and tally["verified"] and not bad["verified"]
+    assert dap.stopped()["hitBreakpointIds"] == [toast["id"]]
+    assert dap.top_line() == 12
+    dap.ok("continue", {"threadId": 1})
+    assert dap.stopped()["hitBreakpointIds"] == [tally["id"]]
+    assert dap.top_line() == 25
+
+
+def test_conditional_breakpoint(dap, flows):
+    dap.start(shop(flows), breakpoints={shop(flows): [{"line": 25, "condition": "$get.count == 3"}]})
+    dap.stopped()
+    assert dap.ok("evaluate", {"expression": "{{$get.count}}", "frameId": 1, "context": "watch"})["result"] == "3"
+    dap.ok("continue", {"threadId": 1})
+    assert dap.exit_code() == 0
+
+
+def test_a_condition_that_does_not_compile_is_not_verified(dap, flows):
+    answers = dap.start(shop(flows), breakpoints={shop(flows): [{"line": 25, "condition": "$get.count =="}]})
+    (answer,) = answers[shop(flows)]
+    assert not answer["verified"] and "does not compile" in answer["message"]
+    assert dap.exit_code() == 0
+
+
+def test_hit_count(dap, flows):
+    dap.start(shop(flows), breakpoints={shop(flows): [{"line": 25, "hitCondition": "3"}]})
+    dap.stopped()
+    assert dap.ok("evaluate", {"expression": "$get.count", "frameId": 1, "context": "hover"})["result"] == "3"
+    dap.ok("continue", {"threadId": 1})
+    dap.stopped()  # a bare count stops at that hit and every one after, as `ignore` does
+    assert dap.ok("evaluate", {"expression": "$get.count", "frameId": 1, "context": "hover"})["result"] == "4"
+
+
+def test_exception_breakpoints_failed_and_unhandled(dap, flows):
+    fail = str(flows / "fail.json")
+    dap.start(fail, exceptions=["failed"])
+    stop = dap.stopped()
+    assert stop["reason"] == "exception" and stop["text"]
+    assert dap.top_line() == 5
+    dap.ok("continue", {"threadId": 1})
+    assert dap.stopped()["reason"] == "exception"
+    assert dap.top_line() == 11
+    dap.ok("continue", {"threadId": 1})
+    assert dap.exit_code() == 1
+    assert "handled:" in dap.output()
+
+
+def test_unhandled_only_stops_where_no_error_branch_is(dap, flows):
+    dap.start(str(flows / "fail.json"), exceptions=["unhandled"])
+    assert dap.stopped()["reason"] == "exception"
+    assert dap.top_line() == 11
+    dap.ok("continue", {"threadId": 1})
+    assert dap.exit_code() == 1
+    assert "no error branch" in dap.output()
+
+
+def test_step_in_over_out_and_entry(dap, flows):
+    dap.start(shop(flows), stopOnEntry=True, jason={"user": "ann"})
+    assert dap.stopped()["reason"] == "entry"
+    assert dap.top_line() == 6
+    dap.ok("stepIn", {"threadId": 1})
+    assert dap.stopped()["reason"] == "step"
+    assert [f["line"] for f in dap.frames()] == [19, 6]
+    dap.ok("stepOut", {"threadId": 1})
+    dap.stopped()
+    assert [f["line"] for f in dap.frames()] == [9]
+    dap.ok("next", {"threadId": 1})
+    dap.stopped()
+    assert dap.top_line() == 12
+
+
+def test_next_steps_over_a_trigger(dap, flows):
+    dap.start(shop(flows), stopOnEntry=True)
+    dap.stopped()
+    dap.ok("next", {"threadId": 1})
+    dap.stopped()
+    assert [f["line"] for f in dap.frames()] == [9]
+
+
+def test_step_back_and_reverse_continue(dap, flows):
+    dap.start(shop(flows), breakpoints={shop(flows): [{"line": 19}, {"line": 12}]})
+    dap.stopped()
+    assert dap.top_line() == 19
+    dap.ok("continue", {"threadId": 1})
+    dap.stopped()
+    assert dap.top_line() == 12
+    count = dap.ok("evaluate", {"expression": "$get.count", "frameId": 1, "context": "watch"})["result"]
+    assert count == "1"
+    dap.ok("stepBack", {"threadId": 1})
+    assert dap.stopped()["reason"] == "step"
+    assert dap.top_line() == 9
+    # going back restored the variables: the $set at line 9 has not run yet
+    assert dap.ok("evaluate", {"expression": "$get.count", "frameId": 1, "context": "watch"})["result"] == "undefined"
+    dap.ok("reverseContinue", {"threadId": 1})
+    assert dap.stopped()["reason"] == "breakpoint"
+    assert dap.top_line() == 19
+    dap.ok("continue", {"threadId": 1})
+    dap.stopped()
+    assert dap.top_line() == 12
+    # the recorded run is replayed, printing again what it printed
+    dap.ok("continue", {"threadId": 1})
+    assert dap.exit_code() == 0
+
+
+def test_step_back_at_the_first_action_is_an_error_response(dap, flows):
+    dap.start(shop(flows), stopOnEntry=True)
+    dap.stopped()
+    reply = dap.request("stepBack", {"threadId": 1})
+    assert not reply["success"] and "no action before" in reply["body"]["error"]["format"]
+
+
+def test_variables_nest_and_frames_keep_the_callers_jason(dap, flows):
+    dap.start(shop(flows), breakpoints={shop(flows): [{"line": 19}, {"line": 12}]}, jason={"user": "ann"})
+    dap.stopped()
+    inner = dap.variables(dap.scopes(1)["Frame #0 (price)"])
+    assert json.loads(inner["$jason"]["value"]) == {"item": "tea"}
+    outer = dap.variables(dap.scopes(2)["Frame #1 ($load)"])
+    assert json.loads(outer["$jason"]["value"]) == {"user": "ann"}
+    dap.ok("continue", {"threadId": 1})
+    dap.stopped()
+    scopes = dap.scopes(1)
+    shared = dap.variables(scopes["Variables"])
+    assert set(shared) >= {"$get", "$global", "$cache", "$session", "$params"}
+    get = dap.variables(shared["$get"]["variablesReference"])
+    basket = dap.variables(get["basket"]["variablesReference"])
+    items = dap.variables(basket["items"]["variablesReference"])
+    assert [items[k]["value"] for k in ("0", "1")] == ['"tea"', '"cake"']
+    owner = dap.variables(basket["owner"]["variablesReference"])
+    assert owner["name"]["value"] == '"Ann"' and owner["name"]["variablesReference"] == 0
+    data = dap.variables(scopes["head.data"])
+    assert data["shop"]["value"] == '"Tea House"'
+    frame = dap.variables(scopes["Frame #0 ($load)"])
+    assert json.loads(frame["options"]["value"]) == {"text": "basket of Ann"}
+
+
+def test_evaluate_expressions_and_repl_commands(dap, flows):
+    dap.start(shop(flows), breakpoints={shop(flows): [{"line": 19}]}, jason={"user": "ann"})
+    dap.stopped()
+    assert dap.ok("evaluate", {"expression": "{{$jason.item.toUpperCase()}}", "frameId": 1,
+                               "context": "repl"})["result"] == '"TEA"'
+    whole = dap.ok("evaluate", {"expression": "$jason", "frameId": 2, "context": "repl"})
+    assert json.loads(whole["result"]) == {"user": "ann"} and whole["variablesReference"] > 0
+    assert '{"user":"ann"}' in dap.ok("evaluate", {"expression": "print $jason", "frameId": 2,
+                                                   "context": "repl"})["result"]
+    listing = dap.ok("evaluate", {"expression": "info breakpoints", "context": "repl"})["result"]
+    assert "breakpoint" in listing and "pointer /$jason/head/actions/price" in listing
+    backtrace = dap.ok("evaluate", {"expression": "bt", "context": "repl"})["result"]
+    assert "#1 in $load: trigger price" in backtrace
+    refused = dap.request("evaluate", {"expression": "continue", "context": "repl"})
+    assert not refused["success"]
+    broken = dap.request("evaluate", {"expression": "{{$jason.item.(}}", "frameId": 1, "context": "repl"})
+    assert not broken["success"]
+
+
+def test_exit_code_1_when_a_chain_fails(dap, flows):
+    dap.start(str(flows / "fail.json"))
+    assert dap.exit_code() == 1
+    assert dap.close() == 0
+
+
+def test_launch_of_a_missing_file_is_an_error_response(dap, flows):
+    dap.ok("initialize", {"adapterID": "jasonrun"})
+    reply = dap.request("launch", {"program": str(flows / "missing.json")})
+    assert not reply["success"]
+    assert "no such file" in reply["body"]["error"]["format"]
+    assert dap.close() == 0
+
+
+def test_launch_of_a_document_that_is_not_json(dap, tmp_path):
+    broken = tmp_path / "broken.json"
+    broken.write_text('{"$jason": {"head": ')
+    dap.ok("initialize", {"adapterID": "jasonrun"})
+    reply = dap.request("launch", {"program": str(broken)})
+    assert not reply["success"] and "broken.json:1:" in reply["body"]["error"]["format"]
+    assert dap.close() == 0
+
+
+def test_unknown_request_gets_an_error_response(dap, flows):
+    dap.ok("initialize", {"adapterID": "jasonrun"})
+    reply = dap.request("frobnicate", {"x": 1})
+    assert not reply["success"] and "frobnicate" in reply["body"]["error"]["format"]
+    dap.ok("threads")
+    assert dap.close() == 0
+
+
+def test_pause_stops_a_runaway_loop_and_disconnect_ends_it(dap, flows):
+    dap.start(str(flows / "loop.json"), maxSteps=0)
+    for _ in range(3):
+        dap.ok("pause", {"threadId": 1})
+        assert dap.stopped()["reason"] == "pause"
+        assert dap.frames()[0]["name"].split(":")[0] in ("$load", "forever")
+        dap.ok("continue", {"threadId": 1})
+    assert dap.close() == 0  # disconnect while it runs
+    assert not dap.events("exited")
+
+
+def test_a_client_that_goes_away_mid_run_ends_the_process(dap, flows):
+    dap.start(str(flows / "loop.json"), maxSteps=0)
+    dap.process.stdin.close()
+    assert dap.process.wait(timeout=60) == 0
+
+
+def test_a_message_that_is_not_a_request_is_reported_and_the_session_goes_on(dap, flows):
+    dap.ok("initialize", {"adapterID": "jasonrun"})
+    for body in (b"{not json", b'{"type": "event", "event": "x", "seq": 1}'):
+        dap.process.stdin.write(b"Content-Length: %d\r\n\r\n" % len(body) + body)
+    dap.process.stdin.flush()
+    assert "ignored a message" in dap.event("output")["body"]["output"]
+    dap.ok("threads")
+    assert dap.close() == 0
+
+
+def test_a_broken_header_ends_the_session_cleanly(dap):
+    dap.ok("initialize", {"adapterID": "jasonrun"})
+    dap.process.stdin.write(b"Content-Length: lots\r\n\r\n{}")
+    dap.process.stdin.flush()
+    assert dap.process.wait(timeout=60) == 0
+
+
+def test_terminate_ends_a_running_program_with_its_exit_code(dap, flows):
+    dap.start(str(flows / "loop.json"), maxSteps=0)
+    dap.ok("terminate", {})
+    assert dap.exit_code() == 0
+    assert not dap.events("stopped")
+    assert dap.close() == 0
+
+
+def test_a_stop_reports_what_stayed_unresolved_in_the_options(dap, tmp_path):
+    flow = tmp_path / "typo.json"
+    flow.write_text('{"$jason": {"head": {"actions": {"$load": '
+                    '{"type": "$util.toast", "options": {"text": "{{$get.usr.name}}"}}}}}}')
+    dap.start(str(flow), stopOnEntry=True)
+    dap.stopped()
+    unresolved = [m["body"]["output"] for m in dap.events("output") if m["body"]["category"] == "console"]
+    assert any("$get.usr.name" in line and "typo.json:1:" in line for line in unresolved), unresolved
