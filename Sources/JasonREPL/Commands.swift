@@ -1,16 +1,16 @@
 /// The REPL's commands (DESIGN §5), with their help. Any unique prefix names a command; a few
 /// one-letter aliases follow pdb and lldb.
 enum Command: String, CaseIterable {
-    case run, trigger, step, next, finish, `continue`, back, reverseContinue = "reverse-continue", `break`, tbreak
+    case run, trigger, step, next, finish, until, `continue`, back, reverseContinue = "reverse-continue", `break`, tbreak
     case delete, disable, enable, ignore, info, set, watch, print, vars, stack, up, down, frame, `where`, list
     case clock, advance, timers, views, load, help, quit
 
     static let aliases: [String: Command] = ["s": .step, "n": .next, "c": .continue, "b": .break, "p": .print,
                                              "q": .quit, "r": .run, "bt": .stack, "backtrace": .stack, "exit": .quit, "f": .frame,
-                                             "rc": .reverseContinue]
+                                             "rc": .reverseContinue, "u": .until]
 
     /// Commands an empty line repeats.
-    var repeats: Bool { [.step, .next, .finish, .continue, .back, .reverseContinue].contains(self) }
+    var repeats: Bool { [.step, .next, .finish, .until, .continue, .back, .reverseContinue].contains(self) }
 
     enum Lookup: Equatable {
         case found(Command)
@@ -37,6 +37,7 @@ enum Command: String, CaseIterable {
         case .back: "back [N]"
         case .tbreak: "tbreak TYPE|NAME|POINTER|FILE:LINE|error|unhandled [if {{condition}}]"
         case .list: "list [LINE]"
+        case .until: "until [LINE]"
         case .help: "help [COMMAND|ACTION]"
         case .delete: "delete [N]"
         case .disable: "disable [N]"
@@ -62,6 +63,7 @@ enum Command: String, CaseIterable {
         case .step: "run to the next action, into a triggered one"
         case .next: "run over the current action (and what it triggers) to the next one at this depth"
         case .finish: "run until the current lambda returns"
+        case .until: "as next, but past a loop: run to an action on a later line at this depth (u); until LINE runs to the first action on or after LINE; either stops when the lambda returns"
         case .continue: "run until a breakpoint, a watch change, or the end"
         case .back: "go N actions (default 1) backwards: variables, stores, frames, timers and clock exactly as they were"
         case .reverseContinue: "go backwards to the last stop at a breakpoint (rc), or to the first action"

@@ -30,6 +30,8 @@ public final class DebugSession {
         case stepInto
         case stepOver(depth: Int)
         case finish(depth: Int)
+        /// `until`: an action of `file` past `line` at `depth` or above, or (`anyDepth`) on or after `line`.
+        case until(depth: Int, file: String?, line: Int, anyDepth: Bool)
     }
 
     public enum State: Sendable {
@@ -82,6 +84,10 @@ public final class DebugSession {
         case .stepInto: return .step
         case .stepOver(let depth) where step.depth <= depth: return .step
         case .finish(let depth) where step.depth < depth: return .step
+        case .until(let depth, let file, let line, let anyDepth):
+            if step.depth < depth { return .step }
+            if let at = step.path.location?.line, step.path.file == file,
+               anyDepth ? at >= line : (step.depth == depth && at > line) { return .step }
         default: break
         }
         if let id = matchingBreakpoint(step) { return .breakpoint(id) }

@@ -26,6 +26,9 @@ extension REPL {
         case .run: await runEvent(argument)
         case .trigger: await trigger(argument)
         case .step, .next, .finish, .continue: await go(command)
+        case .until:
+            guard let mode = untilMode(argument) else { return usage(command) }
+            await go(command, mode: mode)
         case .back:
             guard let count = argument.isEmpty ? 1 : Int(argument), count >= 1 else { return usage(command) }
             guard let event = debugger.back(count) else {
@@ -139,13 +142,27 @@ extension REPL {
         if case .idle = event { write("$jason = " + (debugger.result.map(JSONPrinter.compact) ?? "undefined") + "\n") }
     }
 
-    func go(_ command: Command) async {
+    /// `until` (past the current line, at this depth) or `until LINE`; nil for an argument that is no line.
+    func untilMode(_ argument: String) -> DebugSession.Mode? {
+        let step = pausedStep
+        let here = step?.path.location?.line ?? 0
+        if argument.isEmpty {
+            return .until(depth: step?.depth ?? 0, file: step?.path.file, line: here, anyDepth: false)
+        }
+        guard let line = Int(argument), line >= 1 else { return nil }
+        return .until(depth: step?.depth ?? 0, file: step?.path.file ?? interpreter.document.fileName,
+                      line: line, anyDepth: true)
+    }
+
+    func go(_ command: Command, mode chosen: DebugSession.Mode? = nil) async {
         let depth = pausedStep?.depth ?? 0
-        let mode: DebugSession.Mode = switch command {
-        case .step: .stepInto
-        case .next: .stepOver(depth: depth)
-        case .finish: .finish(depth: depth)
-        default: .run
+        let mode: DebugSession.Mode
+        switch command {
+        case _ where chosen != nil: mode = chosen!
+        case .step: mode = .stepInto
+        case .next: mode = .stepOver(depth: depth)
+        case .finish: mode = .finish(depth: depth)
+        default: mode = .run
         }
         if isPaused { return show(await debugger.resume(mode)) }
         guard !interpreter.inbox.isEmpty else {
