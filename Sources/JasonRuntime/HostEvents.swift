@@ -8,6 +8,7 @@ extension Interpreter {
     /// Returns false when the item has neither.
     @discardableResult
     public func tap(_ item: JSON, at pointer: JSONPointer? = nil) -> Bool {
+        restartStreak = 0
         let origin = pointer.map { document.locator.path($0) } ?? ActionPath(pointer: .root, file: "<host>")
         if let action = item["action"] {
             inbox.post(QueuedCall(.written(action, origin: pointer.map { document.locator.path($0.appending("action")) } ?? origin)))
@@ -35,11 +36,13 @@ extension Interpreter {
     /// nothing when the document has no such action.
     public func send(_ name: String, jason: JSON? = nil) {
         guard document.actions[name] != nil else { return }
+        restartStreak = 0
         inbox.post(QueuedCall(.named(name), jason: jason))
     }
 
     /// Runs an action the host wrote (a native button's, say).
     public func perform(_ action: JSON, label: String = "<host>") {
+        restartStreak = 0
         inbox.post(QueuedCall(.json(action, origin: label)))
     }
 }

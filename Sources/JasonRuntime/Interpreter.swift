@@ -17,6 +17,9 @@ public final class Interpreter {
         public var timeLimit: Double? = 60
         /// Views on the stack; a `$href` past it fails (a document that opens itself would grow forever).
         public var maxViews: Int? = 100
+        /// Restarts of the view in a row with nothing from outside between them: a `$load` that resets
+        /// itself loops forever on the phone too.
+        public var maxRestarts = 10_000
         /// Seconds of real time the run may take, counted from its first step; nil for no limit.
         public var wallTime: Double?
         public init() {}
@@ -42,6 +45,8 @@ public final class Interpreter {
     public let environment: ActionEnvironment
     /// Actions performed so far, in all chains.
     public internal(set) var steps = 0
+    /// `$reset`/`$reload`/`$home` restarts since the last event from outside (a tap, a host event, a timer).
+    var restartStreak = 0
     /// When the first step ran, for `limits.wallTime`.
     private var firstStep: ContinuousClock.Instant?
     /// The chain that is running, if any.
@@ -220,6 +225,7 @@ public final class Interpreter {
             return .idle
         }
         await clock.sleep(until: due)
+        restartStreak = 0
         for timer in timers.fire(at: due) {
             inbox.post(QueuedCall(.written(timer.action, origin: timer.origin)))
         }

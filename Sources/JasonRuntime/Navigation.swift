@@ -113,6 +113,11 @@ extension Interpreter {
     /// `$reload` (R32) and `$home`: the document at `url` is fetched again and replaces the view on
     /// screen, or for `$home` the whole stack; its `$load` runs again. The action's own `success` never runs.
     func restart(at url: String, params: JSONObject, wholeStack: Bool) async -> ActionFailure? {
+        restartStreak += 1
+        if restartStreak > limits.maxRestarts {
+            return ActionFailure(message: "the view restarted \(limits.maxRestarts) times in a row with nothing from outside "
+                                 + "between (a $load that resets or reloads itself loops forever)", type: "$reset")
+        }
         let document: Document
         if url == top.url, url.isEmpty || url.hasPrefix("stdin:") {
             document = top.document   // nothing to fetch again: the document came from standard input

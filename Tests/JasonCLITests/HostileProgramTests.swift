@@ -21,6 +21,8 @@ import Glibc
     static let cases: [Case] = [
         Case(name: "a document that opens itself", actions: #""$load": {"type": "$href", "options": {"url": "file://flow.json"}}"#,
              status: 1, message: "100 views are open, the limit"),
+        Case(name: "a $load that resets itself", actions: #""$load": {"type": "$reset"}"#,
+             status: 1, message: "the view restarted 10000 times in a row"),
         Case(name: "a trigger loop", actions: #""$load": {"trigger": "$load"}"#, flags: ["--max-steps", "5000"],
              status: 80, message: "[step-limit]"),
         Case(name: "a loop that outruns real time", actions: #""$load": {"type": "$set", "options": {"a": 1}, "success": {"trigger": "$load"}}"#,
