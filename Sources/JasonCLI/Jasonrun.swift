@@ -8,8 +8,8 @@ public struct Jasonrun: ParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "jasonrun",
         abstract: "Run Jasonette action JSON as a program.",
-        usage: "jasonrun FLOW.json [--trace[=json]] [--render json|tree|none] [--state-dir D | --no-persist] [--max-steps N]\n  jasonrun repl [FLOW.json] [--stubs F] [--offline]\n  jasonrun help [ACTION]\n  jasonrun --version\n  jasonrun <subcommand>",
-        subcommands: [RunCommand.self, ReplCommand.self],
+        usage: "jasonrun FLOW.json [--trace[=json]] [--render json|tree|none] [--state-dir D | --no-persist] [--max-steps N]\n  jasonrun repl [FLOW.json] [--stubs F] [--offline]\n  jasonrun preview FLOW.json [--port P] [--stubs F] [--offline] [--no-persist]\n  jasonrun help [ACTION]\n  jasonrun --version\n  jasonrun <subcommand>",
+        subcommands: [RunCommand.self, ReplCommand.self, PreviewCommand.self],
         defaultSubcommand: RunCommand.self)
 
     public init() {}
@@ -41,6 +41,7 @@ public struct Jasonrun: ParsableCommand {
             var command = try parseAsRoot(normalize(arguments))
             if let run = command as? RunCommand { return await run.execute(io: io) }
             if let repl = command as? ReplCommand { return await repl.execute(io: io) }
+            if let preview = command as? PreviewCommand { return await preview.execute(io: io) }
             try command.run() // ArgumentParser's own commands (help) end by throwing CleanExit
             return 0
         } catch {
@@ -77,6 +78,8 @@ public enum ExitStatus {
     public static let usage: Int32 = 64
     public static let invalidDocument: Int32 = 65
     public static let noInput: Int32 = 66
+    /// A service the command needs cannot be had: the preview's port is in use.
+    public static let unavailable: Int32 = 69
     public static let internalError: Int32 = 70
 }
 
