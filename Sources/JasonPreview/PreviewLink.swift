@@ -23,6 +23,10 @@ package final class PreviewLink: Sendable {
         var nextClient = 1
         var view: ServerMessage?
         var state: ServerMessage?
+        /// The newest trace events, for pages that connect after they happened.
+        var trace: [JSON] = []
+        /// The newest lines of output, for the same reason.
+        var output: [String] = []
         var overlays: [Int: Overlay] = [:]
         /// Answers that came before the asking task got to wait for them.
         var early: [Int: Answer] = [:]
@@ -39,6 +43,7 @@ package final class PreviewLink: Sendable {
     }
 
     private let shared = Mutex(Shared())
+    static let keptTrace = 300
     /// Rung when a command arrives, so an idle session wakes up.
     package let doorbell = Doorbell()
 
@@ -108,6 +113,12 @@ package final class PreviewLink: Sendable {
             switch message {
             case .view: s.view = message
             case .state: s.state = message
+            case .trace(let events):
+                s.trace += events
+                if s.trace.count > Self.keptTrace { s.trace.removeFirst(s.trace.count - Self.keptTrace) }
+            case .output(let line):
+                s.output.append(line)
+                if s.output.count > Self.keptTrace { s.output.removeFirst(s.output.count - Self.keptTrace) }
             default: break
             }
             for client in s.clients.values { client.yield(frame) }
@@ -167,6 +178,8 @@ package final class PreviewLink: Sendable {
     /// Everything a page needs to show what is going on now.
     private static func picture(_ s: Shared) -> [String] {
         var frames = [s.view, s.state].compactMap { $0?.text }
+        if !s.trace.isEmpty { frames.append(ServerMessage.trace(s.trace).text) }
+        frames += s.output.map { ServerMessage.output($0).text }
         for (id, overlay) in s.overlays.sorted(by: { $0.key < $1.key }) {
             frames.append(ServerMessage.overlay(id: id, kind: overlay.kind, options: overlay.options).text)
         }

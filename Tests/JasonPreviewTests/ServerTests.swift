@@ -99,6 +99,8 @@ import Testing
             try await client.ws("/ws") { inbound, outbound, _ in
                 var frames = Frames(inbound)
                 try await outbound.send(["type": "input", "name": "name", "value": "Di"])
+                try await outbound.send(["type": "tap", "path": "/sections/0/items/1"])
+                _ = try await frames.next(type: "output") { $0["text"] == "[toast] Hi Di" }
                 _ = try await frames.next(type: "state") { $0["get"]?["name"] == "Di" }
                 try await outbound.close(.normalClosure, reason: nil)
             }
@@ -106,6 +108,11 @@ import Testing
                 var frames = Frames(inbound)
                 #expect(try await frames.next(type: "view")["body"]?["header"]?["title"] == "Home")
                 _ = try await frames.next(type: "state") { $0["get"]?["name"] == "Di" }
+                // What happened before it connected: the recent trace and output.
+                _ = try await frames.next(type: "trace") {
+                    $0["events"]?.arrayValue?.contains { $0["name"] == "$util.toast" } == true
+                }
+                _ = try await frames.next(type: "output") { $0["text"] == "[toast] Hi Di" }
                 try await outbound.close(.normalClosure, reason: nil)
             }
         }

@@ -19,6 +19,7 @@
     ws.onopen = () => {
       state.connected = true;
       state.retry = 0;
+      $("output").textContent = "";  // the server sends the recent output again
       $("connection").textContent = "connected";
       $("connection").className = "up";
     };
@@ -74,7 +75,13 @@
     document.body.dataset.mode = m.mode;
   }
 
+  let lastSeq = 0;
   function traceLine(event) {
+    // A page that reconnects is sent the recent trace again: keep what it already shows.
+    if (typeof event.seq === "number") {
+      if (event.seq <= lastSeq) return;
+      lastSeq = event.seq;
+    }
     const list = $("trace");
     const li = document.createElement("li");
     let line = event.event;
