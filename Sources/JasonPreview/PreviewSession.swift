@@ -83,7 +83,9 @@ package final class PreviewSession {
             guard let body = interpreter.state.body, let item = body.value(at: JSONPointer(path)) else {
                 return link.send(.error("nothing at \(path) in the body on screen"), to: command.client)
             }
-            if !interpreter.tap(item) {
+            // A body written in the document (not rendered from a template) locates the tapped item.
+            let written = interpreter.document.body == body ? JSONPointer("/$jason/body" + path) : nil
+            if !interpreter.tap(item, at: written) {
                 link.send(.error("the element at \(path) has neither action nor href"), to: command.client)
             }
         case .input(let name, let value):
