@@ -32,13 +32,17 @@ struct PreviewFixture {
     """#
 
     /// Runs `body` against a live server over the fixture; the program stops when it returns.
-    static func run(_ text: String = document, paused: Bool = false,
+    /// `url` is where the document is opened (relative hrefs resolve against it), `folder` what
+    /// `file://` URLs may read.
+    static func run(_ text: String = document, paused: Bool = false, url: String = "", folder: String? = nil,
                     _ body: @escaping @Sendable (any TestClientProtocol, PreviewLink) async throws -> Void) async throws {
         let document = try Document.load(SourceFile(name: "fixture.json", bytes: Array(text.utf8)))
         let link = PreviewLink()
         var registry = StandardLibrary.registry
         OverlayActions.install(in: &registry, link: link)
-        let environment = ActionEnvironment(console: PreviewConsole(link: link), clock: WallClock())
+        let files = FileTransport(next: OfflineTransport(), access: FileAccess(folders: folder.map { [$0] } ?? []))
+        let environment = ActionEnvironment(console: PreviewConsole(link: link), viewURL: url, clock: WallClock(),
+                                            transport: files)
         let interpreter = Interpreter(document: document, registry: registry, environment: environment)
         let session = PreviewSession(interpreter: interpreter, link: link) { $0.message }
         let program = Task { await session.run(paused: paused) }
