@@ -40,11 +40,11 @@
   function receive(m) {
     switch (m.type) {
       case "view": drawView(m); break;
-      case "state": drawState(m); break;
-      case "trace": m.events.forEach(traceLine); break;
+      case "state": later.state = m; schedule(); break;
+      case "trace": later.trace.push(...m.events); schedule(); break;
       case "overlay": showOverlay(m); break;
       case "overlay-closed": closeOverlay(m.id); break;
-      case "output": output(m.text); break;
+      case "output": later.output.push(m.text); schedule(); break;
       case "error": $("error").textContent = m.message; break;
     }
   }
@@ -59,6 +59,31 @@
     }
     document.body.dataset.views = String(m.depth + 1);
   }
+
+  // A busy program sends many state and trace messages: they are drawn once per frame, the newest
+  // state and the last lines of the trace only, so the page keeps up with any speed.
+  const later = { state: null, trace: [], output: [], scheduled: false };
+  function schedule() {
+    if (later.scheduled) return;
+    later.scheduled = true;
+    requestAnimationFrame(() => {
+      later.scheduled = false;
+      if (later.state) drawState(later.state);
+      later.state = null;
+      const events = later.trace.slice(-TRACE_LINES);
+      later.trace = [];
+      const fragment = document.createDocumentFragment();
+      events.forEach((event) => { const li = traceLine(event); if (li) fragment.appendChild(li); });
+      const list = $("trace");
+      list.appendChild(fragment);
+      while (list.children.length > TRACE_LINES) list.removeChild(list.firstChild);
+      list.scrollTop = list.scrollHeight;
+      if (later.output.length) output(later.output.slice(-OUTPUT_LINES).join("\n"));
+      later.output = [];
+    });
+  }
+  const OUTPUT_LINES = 500;
+  const TRACE_LINES = 400;
 
   const show = (v) => v === undefined || v === null ? "undefined" : JSON.stringify(v, null, 2);
 
@@ -79,10 +104,9 @@
   function traceLine(event) {
     // A page that reconnects is sent the recent trace again: keep what it already shows.
     if (typeof event.seq === "number") {
-      if (event.seq <= lastSeq) return;
+      if (event.seq <= lastSeq) return null;
       lastSeq = event.seq;
     }
-    const list = $("trace");
     const li = document.createElement("li");
     let line = event.event;
     if (event.event === "start") line = "▶ " + event.origin;
@@ -95,9 +119,7 @@
     }
     li.textContent = line;
     li.dataset.event = event.event;
-    list.appendChild(li);
-    while (list.children.length > 400) list.removeChild(list.firstChild);
-    list.scrollTop = list.scrollHeight;
+    return li;
   }
 
   function output(text) {

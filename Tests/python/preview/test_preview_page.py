@@ -157,3 +157,16 @@ def test_every_example_draws_something(browser, start_preview, flow, tmp_path):
     if target:
         pathlib.Path(target).mkdir(parents=True, exist_ok=True)
         (pathlib.Path(target) / f"{flow.parent.name}.png").write_bytes(png)
+
+
+def test_a_busy_program_does_not_swamp_the_page(browser, start_preview, tmp_path):
+    flow = tmp_path / "loop.json"
+    flow.write_text("""{"$jason": {"head": {"actions": {
+      "$load": {"type": "$set", "options": {"i": 0}, "success": {"trigger": "loop"}},
+      "loop": [{"{{#if $get.i < 5000}}": {"type": "$set", "options": {"i": "{{$get.i + 1}}"}, "success": {"trigger": "loop"}}}]
+    }}}}""")
+    open_page(browser, start_preview(flow))
+    wait_for(lambda: '"i": 5000' in state_get(browser) and browser.find_element(By.ID, "mode").text == "idle",
+             timeout=120, message="the loop to end")
+    # The trace keeps its newest lines only.
+    assert len(browser.find_elements(By.CSS_SELECTOR, "#trace li")) <= 400
