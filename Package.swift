@@ -14,6 +14,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.6.0"),
     ],
     targets: [
         .target(
@@ -34,11 +37,21 @@ let package = Package(
         .target(
             name: "JasonCLI",
             dependencies: [
-                "JasonRuntime", "JasonActions", "JasonREPL", "JasonEditor", "JasonAnalysis", "JasonScript", "JasonTesting",
+                "JasonRuntime", "JasonActions", "JasonREPL", "JasonEditor", "JasonAnalysis", "JasonScript", "JasonTesting", "JasonPreview",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
-        .target(name: "JasonTesting", dependencies: ["JasonRuntime", "JasonActions", "JasonJSON"]),
+        .target(name: "JasonTesting", "JasonPreview", dependencies: ["JasonRuntime", "JasonActions", "JasonJSON"]),
         .target(name: "JasonEditor", dependencies: ["JasonRuntime", "JasonJSON", "JasonREPL", "JasonAnalysis"]),
+        .target(
+            name: "JasonPreview",
+            dependencies: [
+                "JasonRuntime", "JasonActions", "JasonJSON",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ],
+            resources: [.copy("Page")]),
         .executableTarget(name: "jasonrun", dependencies: ["JasonCLI"]),
         .executableTarget(name: "CustomAction", dependencies: ["JasonActions", "JasonRuntime", "JasonJSON"],
                           path: "Examples/CustomAction", exclude: ["app.json", "expected.txt"]),
@@ -54,6 +67,14 @@ let package = Package(
             dependencies: ["JasonActions", "JasonRuntime", "JasonJSON", "TestSupport",
                            .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
                            .product(name: "NIOHTTP1", package: "swift-nio")]),
+        .testTarget(
+            name: "JasonPreviewTests",
+            dependencies: [
+                "JasonPreview", "JasonRuntime", "JasonActions", "JasonJSON", "TestSupport",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+                .product(name: "HummingbirdWSTesting", package: "hummingbird-websocket"),
+            ]),
         .testTarget(name: "JasonEditorTests", dependencies: ["JasonEditor"]),
         .testTarget(name: "JasonAnalysisTests",
                     dependencies: ["JasonAnalysis", "JasonActions", "JasonRuntime", "JasonJSON", "TestSupport"]),

@@ -9,9 +9,10 @@ public struct Jasonrun: ParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "jasonrun",
         abstract: "Run Jasonette action JSON as a program.",
-        usage: "jasonrun FLOW.json [--trace[=json]] [--render json|tree|none] [--state-dir D | --no-persist] [--max-steps N]\n  jasonrun repl [FLOW.json] [--stubs F] [--offline]\n  jasonrun test [PATH...] [--junit F] [--coverage F] [--update]\n  jasonrun graph FLOW.json [--format dot|mermaid|svg] [--coverage F]\n  jasonrun dap\n  jasonrun help [ACTION]\n  jasonrun check FILE... [--format text|json|sarif]\n  jasonrun schema\n  jasonrun lsp\n  jasonrun --version\n  jasonrun <subcommand>",
+        usage: "jasonrun FLOW.json [--trace[=json]] [--render json|tree|none] [--state-dir D | --no-persist] [--max-steps N]\n  jasonrun repl [FLOW.json] [--stubs F] [--offline]\n  jasonrun test [PATH...] [--junit F] [--coverage F] [--update]\n  jasonrun graph FLOW.json [--format dot|mermaid|svg] [--coverage F]\n  jasonrun preview FLOW.json [--port P] [--stubs F] [--offline] [--no-persist]\n  jasonrun dap\n  jasonrun help [ACTION]\n  jasonrun check FILE... [--format text|json|sarif]\n  jasonrun schema\n  jasonrun lsp\n  jasonrun --version\n  jasonrun <subcommand>",
         subcommands: [RunCommand.self, ReplCommand.self, CheckCommand.self, SchemaCommand.self, LspCommand.self,
-                      TestCommand.self, GraphCommand.self, DapCommand.self],
+                      TestCommand.self, GraphCommand.self, DapCommand.self,
+                      PreviewCommand.self],
         defaultSubcommand: RunCommand.self)
 
     public init() {}
@@ -49,6 +50,7 @@ public struct Jasonrun: ParsableCommand {
             if let test = command as? TestCommand { return await test.execute(io: io) }
             if let graph = command as? GraphCommand { return await graph.execute(io: io) }
             if let dap = command as? DapCommand { return await dap.execute(io: io) }
+            if let preview = command as? PreviewCommand { return await preview.execute(io: io) }
             try command.run() // ArgumentParser's own commands (help) end by throwing CleanExit
             return 0
         } catch {
@@ -85,6 +87,8 @@ public enum ExitStatus {
     public static let usage: Int32 = 64
     public static let invalidDocument: Int32 = 65
     public static let noInput: Int32 = 66
+    /// A service the command needs cannot be had: the preview's port is in use.
+    public static let unavailable: Int32 = 69
     public static let internalError: Int32 = 70
     /// A run ended by one of its limits, each its own (Docs/Diagnostics.md, "Limits").
     public static let stepLimit: Int32 = 80

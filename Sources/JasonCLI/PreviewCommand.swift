@@ -1,0 +1,130 @@
+import ArgumentParser
+import Foundation
+import JasonActions
+import JasonJSON
+import JasonPreview
+import JasonRuntime
+
+/// `jasonrun preview FLOW.json`: runs the flow as `jasonrun FLOW.json` does, with a web page on
+/// 127.0.0.1 as its screen (Docs/Preview.md).
+struct PreviewCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "preview",
+        abstract: "Run a flow with a browser page as its screen: taps, input, overlays, a trace and stepping.",
+        discussion: """
+            Prints the page's URL (http://127.0.0.1:PORT/) as the first line on standard output, then what the \
+            actions print. Timers run on the wall clock. Stop it with Ctrl-C. Exit status: 0 stopped, \
+            64 usage, 65 invalid document, 66 no such file, 69 the port cannot be listened on (in use), \
+            70 internal error (the page's files are missing).
+            """)
+
+    @Argument(help: "The flow to show: a {\"$jason\": …} document or one action object.")
+    var file: String
+
+    @Option(help: ArgumentHelp("The port on 127.0.0.1 to listen on (0, the default, takes any free port).",
+                               valueName: "port"))
+    var port: Int = 0
+
+    @Flag(help: "Start paused before the first action: the side panel's step and continue go on.")
+    var paused = false
+
+    @Option(help: ArgumentHelp("$params of the first view: a JSON object, or @file.", valueName: "json"))
+    var params: String?
+
+    @Option(help: ArgumentHelp("$jason the first chain starts with: JSON, or @file.", valueName: "json"))
+    var jason: String?
+
+    @Option(help: ArgumentHelp("$global to start with, over the saved one: a JSON object, or @file.",
+                               valueName: "json"))
+    var global: String?
+
+    @Option(help: ArgumentHelp("Where $global, $session and $cache are saved (default $XDG_STATE_HOME/jasonrun).",
+                               valueName: "dir"))
+    var stateDir: String?
+
+    @Flag(help: "Keep $global, $session and $cache in memory only; nothing is read or written on disk.")
+    var noPersist = false
+
+    @Option(help: ArgumentHelp("Answer matching requests and device actions from this file (Docs/Stubs.md).",
+                               valueName: "file"))
+    var stubs: String?
+
+    @Flag(help: "Let no request reach the network: whatever no stub answers fails into the error branch.")
+    var offline = false
+
+    @Option(help: "Stop after this many actions (default 1,000,000; 0 for no limit).")
+    var maxSteps: Int = 1_000_000
+
+    @OptionGroup var files: FileOptions
+
+    func validate() throws {
+        if !(0...65535).contains(port) { throw ValidationError("--port takes 0 to 65535") }
+        if maxSteps < 0 { throw ValidationError("--max-steps must be 0 or more") }
+        if noPersist && stateDir != nil { throw ValidationError("--state-dir and --no-persist exclude each other") }
+    }
+
+    func execute(io: any TerminalIO) async -> Int32 {
+        let source: SourceFile
+        switch files.readDocument(file) {
+        case .success(let bytes): source = SourceFile(name: file, bytes: bytes)
+        case .failure(let problem):
+            io.writeErr("jasonrun: \(file): \(problem.message)\n")
+            return problem.status
+        }
+        var renderer = DiagnosticRenderer(sources: [source])
+        let seeds: RunSeeds
+        do { seeds = try RunSeeds(params: params, jason: jason, global: global) } catch {
+            if let file = error.source { renderer.sources.append(file) }
+            io.writeErr(renderer.render(error.diagnostic))
+            return error.isMissingFile ? ExitStatus.noInput : ExitStatus.usage
+        }
+        let document: Document
+        do { document = try Document.load(source) } catch {
+            io.writeErr(renderer.render(error))
+            return ExitStatus.invalidDocument
+        }
+        let clock = WallClock()
+        let network: Network
+        do {
+            network = try Network(stubs: stubs, record: nil, replay: nil, offline: offline, clock: clock,
+                                  files: files.access(home: FileOptions.folder(of: file)))
+        } catch {
+            if let file = error.source { renderer.sources.append(file) }
+            io.writeErr(renderer.render(error.diagnostic))
+            return error.isMissingFile ? ExitStatus.noInput : ExitStatus.invalidDocument
+        }
+        if let stubSource = network.stubSource { renderer.sources.append(stubSource) }
+        guard let page = PageFiles.locate() else {
+            let places = PageFiles.candidates.map(\.path).joined(separator: "\n  ")
+            io.writeErr("jasonrun: the preview's page files are missing; looked in:\n  \(places)\n")
+            return ExitStatus.internalError
+        }
+        for warning in document.lint() { io.writeErr(renderer.render(warning)) }
+
+        let link = PreviewLink()
+        var environment = ActionEnvironment(
+            console: PreviewConsole(link: link) { io.writeOut($0 + "\n") },
+            stores: seeds.stores(noPersist ? .inMemory() : .files(in: stateDir ?? Stores.defaultDirectory)),
+            viewURL: URL(fileURLWithPath: file).standardizedFileURL.absoluteString,
+            clock: clock, transport: network.transport().0, answers: AnswerBook(network.answers),
+            input: nil, startDate: Date().timeIntervalSince1970)
+        environment.params = seeds.params ?? [:]
+        var registry = StandardLibrary.registry
+        OverlayActions.install(in: &registry, link: link)
+        let interpreter = Interpreter(document: document, registry: registry, environment: environment)
+        interpreter.limits.maxSteps = maxSteps == 0 ? nil : maxSteps
+        let describe = renderer
+        let session = PreviewSession(interpreter: interpreter, link: link) { describe.render($0) }
+        let server = PreviewServer(link: link, page: page, port: port)
+        let outcome = await PreviewHost.serve(session, server: server, jason: seeds.jason, paused: paused) { url in
+            io.writeOut(url + "\n")
+        }
+        switch outcome {
+        case .stopped:
+            return ExitStatus.ok
+        case .cannotListen(let why):
+            io.writeErr("jasonrun: \(why)\n")
+            return ExitStatus.unavailable
+        }
+    }
+}

@@ -1,0 +1,308 @@
+// Draws a Jasonette body as HTML. Every element that has an action or href carries data-path, the
+// JSON pointer of its JSON in the body, which a tap sends back to the server. Bad input never throws:
+// unknown components and styles that are not objects are drawn as marked boxes.
+"use strict";
+
+const Draw = (() => {
+  const pointer = (base, key) => base + "/" + String(key).replace(/~/g, "~0").replace(/\//g, "~1");
+  const text = (v) => v === undefined || v === null ? "" : typeof v === "string" ? v : JSON.stringify(v);
+  const isObject = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
+  const el = (tag, cls, content) => {
+    const e = document.createElement(tag);
+    if (cls) e.className = cls;
+    if (content !== undefined) e.textContent = content;
+    return e;
+  };
+
+  // style key -> [CSS property, kind]
+  const styleMap = {
+    color: ["color", "color"], background: ["background", "background"], opacity: ["opacity", "number"],
+    width: ["width", "size"], height: ["height", "size"], size: ["fontSize", "size"],
+    padding: ["padding", "size"], padding_left: ["paddingLeft", "size"], padding_right: ["paddingRight", "size"],
+    padding_top: ["paddingTop", "size"], padding_bottom: ["paddingBottom", "size"],
+    corner_radius: ["borderRadius", "size"], border_width: ["borderWidth", "size"],
+    border_color: ["borderColor", "color"], spacing: ["gap", "size"],
+    top: ["top", "size"], left: ["left", "size"], right: ["right", "size"], bottom: ["bottom", "size"],
+  };
+
+  function size(v) {
+    if (typeof v === "number" && isFinite(v)) return v + "px";
+    if (typeof v !== "string") return null;
+    const s = v.trim();
+    if (/^-?\d+(\.\d+)?$/.test(s)) return s + "px";
+    if (/^-?\d+(\.\d+)?(%|px|em|rem|vw|vh)$/.test(s)) return s;
+    return null;
+  }
+
+  function color(v) {
+    if (typeof v !== "string") return null;
+    const s = v.trim();
+    if (/^rgba?\(\s*[\d.]+\s*,\s*[\d.]+\s*,\s*[\d.]+\s*(,\s*[\d.]+\s*)?\)$/.test(s)) return s;
+    return CSS.supports("color", s) ? s : null;
+  }
+
+  // Applies `style` to `e`; returns false when some of it could not be used.
+  function applyStyle(e, style) {
+    if (style === undefined || style === null) return true;
+    if (!isObject(style)) {
+      markBad(e, "style is not an object");
+      return false;
+    }
+    let ok = true;
+    for (const [key, value] of Object.entries(style)) {
+      const mapped = styleMap[key];
+      if (mapped) {
+        const [prop, kind] = mapped;
+        let css = null;
+        if (kind === "size") css = size(value);
+        else if (kind === "color") css = color(value);
+        else if (kind === "number") css = typeof value === "number" || /^[\d.]+$/.test(String(value)) ? String(value) : null;
+        else if (kind === "background") {
+          css = color(value);
+          if (css === null && typeof value === "string" && /^(https?:|data:)/.test(value)) {
+            e.style.backgroundImage = "url(" + JSON.stringify(value) + ")";
+            e.style.backgroundSize = "cover";
+            continue;
+          }
+        }
+        if (css === null) { ok = false; continue; }
+        e.style[prop] = css;
+      } else if (key === "font" && typeof value === "string") {
+        if (/bold|heavy|black|semibold/i.test(value)) e.style.fontWeight = "700";
+        if (/italic|oblique/i.test(value)) e.style.fontStyle = "italic";
+        if (/courier|mono|menlo/i.test(value)) e.style.fontFamily = "ui-monospace, monospace";
+      } else if (key === "align" && typeof value === "string") {
+        e.style.textAlign = value;
+        e.style.alignItems = { left: "flex-start", center: "center", right: "flex-end" }[value] || "";
+      }
+    }
+    if (!ok) markBad(e, "some style values could not be used: " + JSON.stringify(style));
+    return ok;
+  }
+
+  function markBad(e, why) {
+    e.classList.add("bad-style");
+    e.title = why;
+  }
+
+  function tappable(e, json, path) {
+    if (isObject(json) && (json.action !== undefined || json.href !== undefined)) {
+      e.classList.add("tappable");
+      e.dataset.path = path;
+    }
+  }
+
+  function component(json, path, ctx) {
+    if (!isObject(json)) {
+      const box = el("div", "unknown", "not a component: " + text(json));
+      box.dataset.unknown = "true";
+      return box;
+    }
+    let e;
+    switch (json.type) {
+      case "vertical":
+      case "horizontal":
+        return layout(json, path, ctx);
+      case "label":
+      case "text":
+        e = el("div", "label", text(json.text));
+        if (json.badge !== undefined && json.badge !== null) e.appendChild(el("span", "badge", text(json.badge)));
+        break;
+      case "image":
+        e = el("img", "image");
+        e.alt = text(json.text || "");
+        if (typeof json.url === "string") e.src = json.url;
+        break;
+      case "button":
+        e = el("button", "button");
+        e.type = "button";
+        if (json.text === undefined && typeof json.url === "string") {
+          const img = el("img");
+          img.src = json.url;
+          e.appendChild(img);
+        } else e.textContent = text(json.text);
+        break;
+      case "textfield":
+      case "textarea": {
+        e = el(json.type === "textarea" ? "textarea" : "input", json.type);
+        if (json.type === "textfield") e.type = json.secure === true || json.secure === "true" ? "password" : "text";
+        e.name = text(json.name);
+        if (json.placeholder !== undefined) e.placeholder = text(json.placeholder);
+        const current = ctx.get[e.name];
+        e.value = current !== undefined && current !== null ? text(current) : text(json.value);
+        if (e.name) e.addEventListener("input", () => ctx.send({ type: "input", name: e.name, value: e.value }));
+        break;
+      }
+      case "switch": {
+        e = el("input", "switch");
+        e.type = "checkbox";
+        e.name = text(json.name);
+        const v = json.value;
+        e.checked = v === true || v === "true" || v === 1 || v === "1";
+        if (e.name) e.addEventListener("change", () => ctx.send({ type: "input", name: e.name, value: e.checked }));
+        break;
+      }
+      case "slider": {
+        e = el("input", "slider");
+        e.type = "range";
+        e.min = "0"; e.max = "1"; e.step = "0.01";
+        e.name = text(json.name);
+        const n = parseFloat(json.value);
+        e.value = isFinite(n) ? String(n) : "0.5";
+        if (e.name) e.addEventListener("input", () => ctx.send({ type: "input", name: e.name, value: parseFloat(e.value) }));
+        break;
+      }
+      case "space":
+        e = el("div", "space");
+        break;
+      case "html":
+        e = el("iframe", "html");
+        e.setAttribute("sandbox", "");
+        e.srcdoc = text(json.text);
+        break;
+      default:
+        e = el("div", "unknown", "unknown component: " + text(json.type === undefined ? "(no type)" : json.type));
+        e.dataset.unknown = "true";
+    }
+    e.dataset.type = text(json.type);
+    applyStyle(e, json.style);
+    tappable(e, json, path);
+    return e;
+  }
+
+  function layout(json, path, ctx) {
+    const e = el("div", "layout " + (json.type === "horizontal" ? "horizontal" : "vertical"));
+    const children = Array.isArray(json.components) ? json.components : [];
+    children.forEach((c, i) => e.appendChild(component(c, pointer(pointer(path, "components"), i), ctx)));
+    applyStyle(e, json.style);
+    tappable(e, json, path);
+    return e;
+  }
+
+  function item(json, path, ctx) {
+    const cell = el("div", "item");
+    cell.appendChild(component(json, path, ctx));
+    // The cell, not only its content, answers a tap on an item with an action.
+    if (isObject(json) && (json.action !== undefined || json.href !== undefined)) {
+      cell.classList.add("tappable");
+      cell.dataset.path = path;
+    }
+    return cell;
+  }
+
+  function sections(list, ctx) {
+    const root = el("div", "sections");
+    if (!Array.isArray(list)) return root;
+    list.forEach((section, s) => {
+      const base = pointer("/sections", s);
+      const box = el("div", "section");
+      if (!isObject(section)) { box.appendChild(component(section, base, ctx)); root.appendChild(box); return; }
+      if (section.header !== undefined) {
+        const head = el("div", "section-header");
+        head.appendChild(isObject(section.header) ? component(section.header, pointer(base, "header"), ctx)
+                                                   : el("span", "", text(section.header)));
+        box.appendChild(head);
+      }
+      const items = el("div", "items" + (section.type === "horizontal" ? " horizontal" : ""));
+      (Array.isArray(section.items) ? section.items : []).forEach((it, i) =>
+        items.appendChild(item(it, pointer(pointer(base, "items"), i), ctx)));
+      box.appendChild(items);
+      applyStyle(box, section.style);
+      root.appendChild(box);
+    });
+    return root;
+  }
+
+  function header(json, titleEl, menuEl, fallback, ctx) {
+    titleEl.textContent = "";
+    menuEl.textContent = "";
+    if (!isObject(json)) { titleEl.textContent = fallback; return; }
+    const t = json.title;
+    if (isObject(t)) titleEl.appendChild(component(t, "/header/title", ctx));
+    else titleEl.textContent = t === undefined ? fallback : text(t);
+    if (isObject(json.menu)) {
+      const m = json.menu;
+      const b = el("button", "button menu");
+      b.type = "button";
+      if (m.text === undefined && typeof m.image === "string") {
+        const img = el("img"); img.src = m.image; b.appendChild(img);
+      } else b.textContent = text(m.text === undefined ? "Menu" : m.text);
+      tappable(b, m, "/header/menu");
+      applyStyle(b, m.style);
+      menuEl.appendChild(b);
+    }
+  }
+
+  function footer(json, ctx) {
+    const root = el("div", "footer-content");
+    if (!isObject(json)) return root;
+    if (isObject(json.input)) {
+      const input = json.input;
+      const row = el("div", "footer-input");
+      if (isObject(input.left)) row.appendChild(component({ type: "button", ...input.left }, "/footer/input/left", ctx));
+      const field = isObject(input.textfield) ? input.textfield : {};
+      row.appendChild(component({ type: "textfield", ...field }, "/footer/input/textfield", ctx));
+      if (isObject(input.right)) row.appendChild(component({ type: "button", text: "Send", ...input.right }, "/footer/input/right", ctx));
+      applyStyle(row, input.style);
+      root.appendChild(row);
+    }
+    if (isObject(json.tabs) && Array.isArray(json.tabs.items)) {
+      const tabs = el("div", "tabs");
+      json.tabs.items.forEach((tab, i) => {
+        const b = el("button", "tab");
+        b.type = "button";
+        if (isObject(tab) && typeof tab.image === "string") { const img = el("img"); img.src = tab.image; b.appendChild(img); }
+        b.appendChild(el("span", "", isObject(tab) ? text(tab.text) : text(tab)));
+        const path = pointer("/footer/tabs/items", i);
+        // A tab opens its url as a view (href) on the phone; here it runs like any href.
+        if (isObject(tab) && tab.href === undefined && tab.action === undefined && typeof tab.url === "string") {
+          b.dataset.url = tab.url;
+        }
+        tappable(b, tab, path);
+        tabs.appendChild(b);
+      });
+      applyStyle(tabs, json.tabs.style);
+      root.appendChild(tabs);
+    }
+    return root;
+  }
+
+  function layers(list, ctx) {
+    const root = el("div", "layers");
+    if (!Array.isArray(list)) return root;
+    list.forEach((layer, i) => root.appendChild(component(layer, pointer("/layers", i), ctx)));
+    return root;
+  }
+
+  // Draws `view` (a "view" message) into the page's parts.
+  function view(message, parts, ctx) {
+    const body = message.body;
+    parts.screen.textContent = "";
+    parts.footer.textContent = "";
+    parts.screen.style.background = "";
+    const fallback = message.title || "";
+    if (!isObject(body)) {
+      header(null, parts.title, parts.menu, fallback, ctx);
+      const note = body === null || body === undefined ? "This view has no body yet." : "The body is not an object: " + text(body);
+      parts.screen.appendChild(el("div", "empty-body", note));
+      return;
+    }
+    header(body.header, parts.title, parts.menu, fallback, ctx);
+    if (isObject(body.style)) applyStyle(parts.screen, { background: body.style.background });
+    else if (body.style !== undefined) markBad(parts.screen, "style is not an object");
+    if (typeof body.background === "string") applyStyle(parts.screen, { background: body.background });
+    parts.screen.appendChild(sections(body.sections, ctx));
+    if (body.layers !== undefined) parts.screen.appendChild(layers(body.layers, ctx));
+    parts.footer.appendChild(footer(body.footer, ctx));
+    const known = ["header", "sections", "layers", "footer", "style", "background", "ads"];
+    for (const key of Object.keys(body)) {
+      if (!known.includes(key)) {
+        const box = el("div", "unknown", "unknown body part: " + key);
+        box.dataset.unknown = "true";
+        parts.screen.appendChild(box);
+      }
+    }
+  }
+
+  return { view, component, applyStyle, pointer, text };
+})();

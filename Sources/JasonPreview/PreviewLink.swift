@@ -1,0 +1,188 @@
+import JasonJSON
+import Synchronization
+
+/// Where the pages and the running program meet. The WebSocket connections hand it what the pages send
+/// and take from it what to show; the session (which alone touches the interpreter) takes the commands
+/// and publishes the pictures. It keeps the last picture of everything, so a page that connects late,
+/// or again, is shown the current view at once.
+package final class PreviewLink: Sendable {
+    /// How a page answered an overlay.
+    package enum Answer: Sendable, Equatable {
+        case value(JSON?)
+        case cancel
+    }
+
+    private struct Overlay: Sendable {
+        var kind: String
+        var options: JSON
+        var waiter: CheckedContinuation<Answer, Never>?
+    }
+
+    private struct Shared: Sendable {
+        var clients: [Int: AsyncStream<String>.Continuation] = [:]
+        var nextClient = 1
+        var view: ServerMessage?
+        var state: ServerMessage?
+        /// The newest trace events, for pages that connect after they happened.
+        var trace: [JSON] = []
+        /// The newest lines of output, for the same reason.
+        var output: [String] = []
+        var overlays: [Int: Overlay] = [:]
+        /// Answers that came before the asking task got to wait for them.
+        var early: [Int: Answer] = [:]
+        var nextOverlay = 1
+        var commands: [Command] = []
+        /// Frames refused so far (the tests and the page's error line read it).
+        var rejected = 0
+    }
+
+    /// A message for the session, with the page that sent it (errors go back to that page).
+    package struct Command: Sendable {
+        package var message: ClientMessage
+        package var client: Int
+    }
+
+    private let shared = Mutex(Shared())
+    static let keptTrace = 300
+    /// Rung when a command arrives, so an idle session wakes up.
+    package let doorbell = Doorbell()
+
+    package init() {}
+
+    // MARK: The pages' side
+
+    /// A new page: its id, and the stream of frames to send it, starting with the current picture.
+    package func connect() -> (id: Int, frames: AsyncStream<String>) {
+        let (stream, continuation) = AsyncStream.makeStream(of: String.self, bufferingPolicy: .bufferingNewest(4096))
+        let id = shared.withLock { s in
+            let id = s.nextClient
+            s.nextClient += 1
+            s.clients[id] = continuation
+            for frame in Self.picture(s) { continuation.yield(frame) }
+            return id
+        }
+        return (id, stream)
+    }
+
+    package func disconnect(_ id: Int) {
+        let continuation = shared.withLock { $0.clients.removeValue(forKey: id) }
+        continuation?.finish()
+    }
+
+    /// One text frame from page `client`. Answers and `hello` are handled here; the rest waits for the
+    /// session. A frame that is not ours is answered with an error, to that page only.
+    package func receive(_ text: String, from client: Int) {
+        let message: ClientMessage
+        do { message = try ClientMessage.parse(text) } catch {
+            shared.withLock { s in
+                s.rejected += 1
+                s.clients[client]?.yield(ServerMessage.error(error.message).text)
+            }
+            return
+        }
+        switch message {
+        case .hello:
+            shared.withLock { s in for frame in Self.picture(s) { s.clients[client]?.yield(frame) } }
+        case .answer(let id, let value, let cancelled):
+            if !answer(id, cancelled ? .cancel : .value(value)) {
+                send(.error("no overlay \(id) is waiting for an answer"), to: client)
+            }
+        default:
+            shared.withLock { $0.commands.append(Command(message: message, client: client)) }
+            doorbell.ring()
+        }
+    }
+
+    package var rejectedCount: Int { shared.withLock { $0.rejected } }
+    package var clientCount: Int { shared.withLock { $0.clients.count } }
+
+    // MARK: The session's side
+
+    /// The commands that arrived since the last call, oldest first.
+    package func takeCommands() -> [Command] {
+        shared.withLock { s in
+            defer { s.commands = [] }
+            return s.commands
+        }
+    }
+
+    /// Sends `message` to every page; `view` and `state` are also kept for pages that come later.
+    package func publish(_ message: ServerMessage) {
+        let frame = message.text
+        shared.withLock { s in
+            switch message {
+            case .view: s.view = message
+            case .state: s.state = message
+            case .trace(let events):
+                s.trace += events
+                if s.trace.count > Self.keptTrace { s.trace.removeFirst(s.trace.count - Self.keptTrace) }
+            case .output(let line):
+                s.output.append(line)
+                if s.output.count > Self.keptTrace { s.output.removeFirst(s.output.count - Self.keptTrace) }
+            default: break
+            }
+            for client in s.clients.values { client.yield(frame) }
+        }
+    }
+
+    package func send(_ message: ServerMessage, to client: Int) {
+        let frame = message.text
+        shared.withLock { s in _ = s.clients[client]?.yield(frame) }
+    }
+
+    /// Shows an overlay that needs no answer (a toast, a banner).
+    package func show(_ kind: String, _ options: JSON) {
+        let id = shared.withLock { s in
+            defer { s.nextOverlay += 1 }
+            return s.nextOverlay
+        }
+        publish(.overlay(id: id, kind: kind, options: options))
+    }
+
+    /// Shows an overlay and waits until a page answers it; a cancelled task counts as Cancel.
+    package func ask(_ kind: String, _ options: JSON) async -> Answer {
+        let id = shared.withLock { s in
+            defer { s.nextOverlay += 1 }
+            s.overlays[s.nextOverlay] = Overlay(kind: kind, options: options)
+            return s.nextOverlay
+        }
+        publish(.overlay(id: id, kind: kind, options: options))
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                let early = shared.withLock { s -> Answer? in
+                    if let answer = s.early.removeValue(forKey: id) { return answer }
+                    s.overlays[id]?.waiter = continuation
+                    return nil
+                }
+                if let early { continuation.resume(returning: early) }
+            }
+        } onCancel: {
+            _ = answer(id, .cancel)
+        }
+    }
+
+    /// Resolves overlay `id`; false when none such waits.
+    @discardableResult
+    package func answer(_ id: Int, _ answer: Answer) -> Bool {
+        let overlay = shared.withLock { s -> Overlay? in
+            guard let overlay = s.overlays.removeValue(forKey: id) else { return nil }
+            if overlay.waiter == nil { s.early[id] = answer }
+            return overlay
+        }
+        guard let overlay else { return false }
+        publish(.overlayClosed(id: id))
+        overlay.waiter?.resume(returning: answer)
+        return true
+    }
+
+    /// Everything a page needs to show what is going on now.
+    private static func picture(_ s: Shared) -> [String] {
+        var frames = [s.view, s.state].compactMap { $0?.text }
+        if !s.trace.isEmpty { frames.append(ServerMessage.trace(s.trace).text) }
+        frames += s.output.map { ServerMessage.output($0).text }
+        for (id, overlay) in s.overlays.sorted(by: { $0.key < $1.key }) {
+            frames.append(ServerMessage.overlay(id: id, kind: overlay.kind, options: overlay.options).text)
+        }
+        return frames
+    }
+}

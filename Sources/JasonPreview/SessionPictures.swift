@@ -1,0 +1,50 @@
+import JasonJSON
+import JasonRuntime
+
+/// What the session shows the pages: the pictures of the view and the state, sent when they change.
+extension PreviewSession {
+    func publish() {
+        let events = tracer.take()
+        if !events.isEmpty { link.publish(.trace(events)) }
+        let diagnostics = interpreter.diagnostics
+        reportedCount = min(reportedCount, diagnostics.count)   // a restored snapshot forgets later ones
+        for diagnostic in diagnostics[reportedCount...] { link.publish(.output(describe(diagnostic))) }
+        reportedCount = diagnostics.count
+        let view = viewPicture
+        if view != shownView {
+            shownView = view
+            link.publish(.view(view))
+        }
+        let state = statePicture
+        if state != shownState {
+            shownState = state
+            link.publish(.state(state))
+        }
+    }
+
+    var viewPicture: ServerMessage.ViewPicture {
+        let views = interpreter.views
+        let top = views.top
+        let root = top?.document.root
+        let head = root?["$jason"]?["head"] ?? root?["head"]
+        let title = head?["title"]?.stringValue ?? ""
+        return ServerMessage.ViewPicture(body: top?.state.body, title: title, depth: max(0, views.count - 1),
+                                         url: top?.url ?? "")
+    }
+
+    var statePicture: ServerMessage.StatePicture {
+        let state = interpreter.state
+        var pending: JSON?
+        if mode == .paused, let step = interpreter.pending {
+            var described: JSONObject = ["name": .string(step.name), "at": .string(step.path.description)]
+            if let options = step.options { described["options"] = options }
+            pending = .object(described)
+        }
+        let idle = interpreter.pending == nil && interpreter.inbox.isEmpty
+        return ServerMessage.StatePicture(
+            get: .object(state.get), global: .object(state.global), cache: .object(state.cache),
+            jason: interpreter.pending?.jason ?? tracer.jason,
+            mode: mode == .paused ? "paused" : idle ? "idle" : "running",
+            pending: pending, steps: interpreter.steps, views: interpreter.views.count)
+    }
+}

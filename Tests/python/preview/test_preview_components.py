@@ -1,0 +1,84 @@
+"""Every component the page draws, the overlays that wait for an answer, and style mapped to CSS."""
+from selenium.webdriver.common.by import By
+
+from test_preview_page import open_page, screen_text, state_get
+from conftest import wait_for
+
+COMPONENTS = """{"$jason": {"head": {"title": "All components",
+  "actions": {
+    "choose": {"type": "$util.picker", "options": {"title": "Size", "items": [
+      {"text": "small", "action": {"type": "$set", "options": {"size": "S"}}},
+      {"text": "large", "action": {"type": "$set", "options": {"size": "L"}}}]}},
+    "date": {"type": "$util.datepicker", "options": {"title": "When?"},
+             "success": {"type": "$set", "options": {"when": "{{$jason.value}}"}}}
+  }},
+  "body": {
+    "header": {"title": "Parts", "menu": {"text": "Size", "action": {"trigger": "choose"}}},
+    "sections": [
+      {"header": {"type": "label", "text": "Row"}, "type": "horizontal", "items": [
+        {"type": "label", "text": "one"}, {"type": "label", "text": "two"}]},
+      {"items": [
+        {"type": "vertical", "components": [
+          {"type": "label", "text": "Styled", "style": {"color": "#ff0000", "size": "20", "padding": 6,
+                                                    "corner_radius": 4, "background": "#00ff00", "align": "center",
+                                                    "font": "Helvetica-BoldOblique"}},
+          {"type": "horizontal", "components": [{"type": "image", "url": "data:image/gif;base64,R0lGODlhAQABAAAAACw="},
+                                                {"type": "space"}, {"type": "button", "text": "Date", "action": {"trigger": "date"}}]}]},
+        {"type": "textarea", "name": "story", "value": "once"},
+        {"type": "switch", "name": "on", "value": false},
+        {"type": "slider", "name": "level", "value": "0.25"},
+        {"type": "html", "text": "<p>inside the frame</p><script>parent.document.title='escaped'</script>"}
+      ]}],
+    "layers": [{"type": "label", "text": "floating", "style": {"top": 10, "right": 10}}],
+    "footer": {"input": {"textfield": {"name": "chat", "placeholder": "Say"}, "right": {"text": "Send", "action": {"type": "$set", "options": {"sent": "{{$get.chat}}"}}}},
+               "tabs": {"items": [{"text": "Home"}, {"text": "Size", "action": {"trigger": "choose"}}]}}
+  }}}"""
+
+
+def test_every_component_is_drawn(browser, start_preview, tmp_path):
+    flow = tmp_path / "parts.json"
+    flow.write_text(COMPONENTS)
+    open_page(browser, start_preview(flow))
+    wait_for(lambda: "Styled" in screen_text(browser), message="the body")
+    find = browser.find_element
+    assert find(By.CSS_SELECTOR, ".items.horizontal").text.split() == ["one", "two"]
+    styled = find(By.CSS_SELECTOR, "[data-type=label][style]")
+    css = styled.value_of_css_property
+    assert css("color") == "rgba(255, 0, 0, 1)" and css("font-size") == "20px" and css("font-weight") == "700"
+    assert css("border-top-left-radius") == "4px" and css("text-align") == "center"
+    assert find(By.CSS_SELECTOR, "img.image").get_attribute("src").startswith("data:image/gif")
+    assert find(By.CSS_SELECTOR, "textarea[name=story]").get_attribute("value") == "once"
+    assert find(By.CSS_SELECTOR, "input.switch").get_attribute("type") == "checkbox"
+    assert find(By.CSS_SELECTOR, "input.slider").get_attribute("value") == "0.25"
+    frame = find(By.CSS_SELECTOR, "iframe.html")
+    assert frame.get_attribute("sandbox") == ""
+    assert browser.title != "escaped"
+    assert "floating" in find(By.CSS_SELECTOR, ".layers").text
+    assert [t.text for t in browser.find_elements(By.CSS_SELECTOR, ".tab")] == ["Home", "Size"]
+    find(By.CSS_SELECTOR, "input.switch").click()
+    wait_for(lambda: '"on": true' in state_get(browser), message="the switch in $get")
+    chat = find(By.CSS_SELECTOR, "#footer input[name=chat]")
+    chat.send_keys("hi")
+    wait_for(lambda: '"chat": "hi"' in state_get(browser), message="the footer field")
+    [send] = [b for b in browser.find_elements(By.CSS_SELECTOR, "#footer button") if b.text == "Send"]
+    send.click()
+    wait_for(lambda: '"sent": "hi"' in state_get(browser), message="the footer button")
+
+
+def test_picker_and_datepicker_are_answered_in_the_page(browser, start_preview, tmp_path):
+    flow = tmp_path / "parts.json"
+    flow.write_text(COMPONENTS)
+    open_page(browser, start_preview(flow))
+    wait_for(lambda: "Styled" in screen_text(browser), message="the body")
+    browser.find_element(By.CSS_SELECTOR, "#menu button").click()
+    picker = wait_for(lambda: browser.find_element(By.CSS_SELECTOR, "[data-overlay=picker]"), message="the picker")
+    [large] = [b for b in picker.find_elements(By.TAG_NAME, "button") if b.text == "large"]
+    large.click()
+    wait_for(lambda: '"size": "L"' in state_get(browser), message="the chosen item's action")
+    [date] = [b for b in browser.find_elements(By.CSS_SELECTOR, "button.button") if b.text == "Date"]
+    date.click()
+    dialog = wait_for(lambda: browser.find_element(By.CSS_SELECTOR, "[data-overlay=datepicker]"), message="the date picker")
+    [ok] = [b for b in dialog.find_elements(By.TAG_NAME, "button") if b.text == "OK"]
+    ok.click()
+    wait_for(lambda: '"when": "1' in state_get(browser), message="the date in $get")
+    assert not browser.find_elements(By.CSS_SELECTOR, "[data-overlay=datepicker]")
