@@ -40,7 +40,7 @@ let package = Package(
                 "JasonRuntime", "JasonActions", "JasonREPL", "JasonEditor", "JasonAnalysis", "JasonScript", "JasonTesting", "JasonPreview",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
-        .target(name: "JasonTesting", "JasonPreview", dependencies: ["JasonRuntime", "JasonActions", "JasonJSON"]),
+        .target(name: "JasonTesting", dependencies: ["JasonRuntime", "JasonActions", "JasonJSON"]),
         .target(name: "JasonEditor", dependencies: ["JasonRuntime", "JasonJSON", "JasonREPL", "JasonAnalysis"]),
         .target(
             name: "JasonPreview",

@@ -24,6 +24,7 @@ struct DiagnosticRenderer {
             lines.append("  \(gutter) | \(lead)^")
         }
         lines += diagnostic.notes.map { "  note: " + $0 }
+        if diagnostic.count > 1 { lines.append("  note: reported \(diagnostic.count) times, shown once") }
         return lines.joined(separator: "\n") + "\n"
     }
 

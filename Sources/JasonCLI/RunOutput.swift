@@ -60,6 +60,7 @@ final class RunOutput {
         }
         if let pointer = d.pointer { object["pointer"] = .string(pointer.description) }
         if !d.notes.isEmpty { object["notes"] = .array(d.notes.map(JSON.string)) }
+        if d.count > 1 { object["count"] = .int(d.count) }
         return .object(object)
     }
 }

@@ -53,6 +53,9 @@ public struct Diagnostic: Error, Sendable, Hashable {
     public var pointer: JSONPointer?
     /// Extra lines shown under the message (for example the error payload).
     public var notes: [String]
+    /// How many times the same finding was reported (a failing action in a repeating timer, say): the
+    /// log keeps one, counted.
+    public var count = 1
 
     public init(_ id: ID, _ severity: Severity = .error, _ message: String, file: String? = nil,
                 location: SourceLocation? = nil, pointer: JSONPointer? = nil, notes: [String] = []) {
@@ -74,16 +77,44 @@ public struct Diagnostic: Error, Sendable, Hashable {
 
 /// Diagnostics collected while a program runs, from the loop and from handlers (safe from any task).
 public final class IssueLog: Sendable {
-    private let entries = Mutex<[Diagnostic]>([])
+    /// The same finding (id, severity, message, place) twice is counted, not kept twice: a repeating
+    /// timer whose action fails would otherwise fill memory and the terminal with one line.
+    private struct Key: Hashable {
+        var id: Diagnostic.ID, severity: Diagnostic.Severity, message: String, file: String?, pointer: JSONPointer?
+        init(_ d: Diagnostic) { (id, severity, message, file, pointer) = (d.id, d.severity, d.message, d.file, d.pointer) }
+    }
+
+    private struct Entries {
+        var list: [Diagnostic] = []
+        var index: [Key: Int] = [:]
+    }
+
+    private let entries = Mutex(Entries())
 
     public init() {}
 
-    public func report(_ diagnostic: Diagnostic) { entries.withLock { $0.append(diagnostic) } }
+    public func report(_ diagnostic: Diagnostic) {
+        entries.withLock { entries in
+            let key = Key(diagnostic)
+            if let at = entries.index[key] {
+                entries.list[at].count += diagnostic.count
+            } else {
+                entries.index[key] = entries.list.count
+                entries.list.append(diagnostic)
+            }
+        }
+    }
 
-    public var all: [Diagnostic] { entries.withLock { $0 } }
+    public var all: [Diagnostic] { entries.withLock { $0.list } }
 
-    var count: Int { entries.withLock { $0.count } }
+    var count: Int { entries.withLock { $0.list.count } }
 
     /// Forgets what was reported after the first `count` (time travel).
-    func truncate(to count: Int) { entries.withLock { if $0.count > count { $0.removeLast($0.count - count) } } }
+    func truncate(to count: Int) {
+        entries.withLock { entries in
+            guard entries.list.count > count else { return }
+            entries.list.removeLast(entries.list.count - count)
+            entries.index = entries.index.filter { $0.value < count }
+        }
+    }
 }
