@@ -32,7 +32,7 @@ let package = Package(
             name: "JasonActions",
             dependencies: ["JasonRuntime", .product(name: "AsyncHTTPClient", package: "async-http-client")]),
         .systemLibrary(name: "CLibEdit", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
-        .target(name: "JasonREPL", dependencies: ["JasonRuntime", "CLibEdit"]),
+        .target(name: "JasonREPL", dependencies: ["JasonRuntime", "JasonScript", "CLibEdit"]),
         .target(name: "JasonAnalysis", dependencies: ["JasonRuntime", "JasonJSON", "JasonTemplate", "JasonScript"]),
         .target(
             name: "JasonCLI",

@@ -125,10 +125,9 @@ extension DebugAdapter {
     /// What went wrong since the last report (a chain ended on an error, a warning), as output.
     func reportDiagnostics() {
         guard let repl, let program else { return }
-        let all = repl.core.interpreter.diagnostics
-        reportedDiagnostics = min(reportedDiagnostics, all.count)
-        for diagnostic in all[reportedDiagnostics...] { channel.output(program.describe(diagnostic), category: "stderr") }
-        reportedDiagnostics = all.count
+        for diagnostic in shownDiagnostics.unseen(in: repl.core.interpreter.diagnostics) {
+            channel.output(program.describe(diagnostic), category: "stderr")
+        }
     }
 
     /// The program has ended (or was ended): its exit code as `jasonrun FLOW.json` would give it.

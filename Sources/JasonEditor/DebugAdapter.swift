@@ -21,7 +21,7 @@ package final class DebugAdapter {
     var stopOnEntry = false
     /// The next stop is the one `stopOnEntry` asked for.
     var entryPending = false
-    var reportedDiagnostics = 0
+    var shownDiagnostics = DiagnosticCursor()
     var linesStartAt1 = true
     var columnsStartAt1 = true
     /// Breakpoint ids set by `setBreakpoints` (per source path), `setFunctionBreakpoints` and

@@ -1,5 +1,6 @@
 import JasonJSON
 import JasonRuntime
+import JasonScript
 
 /// The commands that set, list and change breakpoints.
 extension REPL {
@@ -54,11 +55,7 @@ extension REPL {
 
     /// The JavaScript syntax error in an expression, compiled but not run.
     func compileProblem(_ expression: String) -> String? {
-        let quoted = JSONPrinter.compact(.string(expression))
-        let check = "(function(){ try { new Function(\"return (\" + \(quoted) + \")\"); return '' } catch (e) { return String(e) } })()"
-        let rendered = interpreter.render(.string("{{" + check + "}}"), jason: nil).value
-        guard case .string(let problem)? = rendered, !problem.isEmpty, !problem.hasPrefix("{{") else { return nil }
-        return problem
+        interpreter.scriptEngine.syntaxError(in: expression)
     }
 
     /// `FILE:LINE` (or `:LINE`) naming a line of the loaded flow; nil for anything else.

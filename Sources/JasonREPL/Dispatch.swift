@@ -189,7 +189,7 @@ extension REPL {
         do {
             let document = try Document.load(SourceFile(name: path, bytes: [UInt8](data)))
             debugger.load(document, url: URL(fileURLWithPath: path).standardizedFileURL.absoluteString)
-            reportedDiagnostics = 0
+            shownDiagnostics = DiagnosticCursor()
             write("loaded \(path): " + Display.summary(document) + "\n")
         } catch {
             write(describe(error))

@@ -41,12 +41,7 @@ extension REPL {
     }
 
     func reportDiagnostics() {
-        let all = interpreter.diagnostics
-        // Going back forgets what was reported after that point.
-        reportedDiagnostics = min(reportedDiagnostics, all.count)
-        guard all.count > reportedDiagnostics else { return }
-        for diagnostic in all[reportedDiagnostics...] { write(describe(diagnostic)) }
-        reportedDiagnostics = all.count
+        for diagnostic in shownDiagnostics.unseen(in: interpreter.diagnostics) { write(describe(diagnostic)) }
     }
 }
 

@@ -10,7 +10,7 @@ public final class REPL: @unchecked Sendable {
     let write: @Sendable (String) -> Void
     let describe: @Sendable (Diagnostic) -> String
     var lastRepeatable: String?
-    var reportedDiagnostics = 0
+    var shownDiagnostics = DiagnosticCursor()
     /// Print each command after a prompt even when reading from a pipe (a transcript).
     public var echo = false
     /// What `help ACTION` prints (the CLI's action reference); nil for a name that is no action.

@@ -118,3 +118,27 @@ public final class IssueLog: Sendable {
         }
     }
 }
+
+/// What a front end has shown of an `IssueLog`: a diagnostic is shown again when it recurred (its count
+/// grew) since, once however often it recurred, and what time travel took back is forgotten.
+public struct DiagnosticCursor: Sendable {
+    private var shownCounts: [Int] = []
+
+    public init() {}
+
+    /// The diagnostics of `all` to show now, each counting only its recurrences since it was last shown.
+    public mutating func unseen(in all: [Diagnostic]) -> [Diagnostic] {
+        if shownCounts.count > all.count { shownCounts.removeLast(shownCounts.count - all.count) }
+        var fresh: [Diagnostic] = []
+        for (i, diagnostic) in all.enumerated() {
+            let shown = i < shownCounts.count ? shownCounts[i] : 0
+            if diagnostic.count > shown {
+                var recurrence = diagnostic
+                recurrence.count = diagnostic.count - shown
+                fresh.append(recurrence)
+            }
+            if i < shownCounts.count { shownCounts[i] = diagnostic.count } else { shownCounts.append(diagnostic.count) }
+        }
+        return fresh
+    }
+}

@@ -29,6 +29,8 @@ import Glibc
              flags: ["--max-steps", "0", "--wall-limit", "1s"], status: 81, message: "[wall-limit]"),
         Case(name: "a repeating timer", actions: #""$load": {"type": "$timer.start", "options": {"interval": 0.001, "repeats": true, "action": {"type": "$set", "options": {"n": 1}}}}"#,
              flags: ["--time-limit", "1s"], status: 0, message: "[time-limit]"),
+        Case(name: "a repeating timer whose action fails", actions: #""$load": {"type": "$timer.start", "options": {"interval": 0.001, "repeats": true, "action": {"type": "$nosuch.x"}}}"#,
+             flags: ["--time-limit", "2s"], status: 1, message: "times, shown once"),
         Case(name: "the same endless loop in every item", actions: #""$load": {"type": "$set", "options": {"x": {"{{#each [1,2,3,4]}}": "{{ (function(){ while(true){} })() }}"}}}"#,
              flags: ["--js-time", "200ms"], status: 0, message: "stopped after running longer than 200 ms"),
         Case(name: "an allocation without bound", actions: #""$load": {"type": "$set", "options": {"x": "{{ (function(){ var a = []; while(true){ a.push(new Array(100000).fill(1.5)) } })() }}"}}"#,
