@@ -28,39 +28,17 @@ struct PreviewCommand: ParsableCommand {
     @Flag(help: "Start paused before the first action: the side panel's step and continue go on.")
     var paused = false
 
-    @Option(help: ArgumentHelp("$params of the first view: a JSON object, or @file.", valueName: "json"))
-    var params: String?
-
-    @Option(help: ArgumentHelp("$jason the first chain starts with: JSON, or @file.", valueName: "json"))
-    var jason: String?
-
-    @Option(help: ArgumentHelp("$global to start with, over the saved one: a JSON object, or @file.",
-                               valueName: "json"))
-    var global: String?
-
-    @Option(help: ArgumentHelp("Where $global, $session and $cache are saved (default $XDG_STATE_HOME/jasonrun).",
-                               valueName: "dir"))
-    var stateDir: String?
-
-    @Flag(help: "Keep $global, $session and $cache in memory only; nothing is read or written on disk.")
-    var noPersist = false
-
-    @Option(help: ArgumentHelp("Answer matching requests and device actions from this file (Docs/Stubs.md).",
-                               valueName: "file"))
-    var stubs: String?
-
-    @Flag(help: "Let no request reach the network: whatever no stub answers fails into the error branch.")
-    var offline = false
-
     @Option(help: "Stop after this many actions (default 1,000,000; 0 for no limit).")
     var maxSteps: Int = 1_000_000
 
+    @OptionGroup var seed: SeedOptions
+    @OptionGroup var store: StoreOptions
+    @OptionGroup var answers: StubOptions
     @OptionGroup var files: FileOptions
 
     func validate() throws {
         if !(0...65535).contains(port) { throw ValidationError("--port takes 0 to 65535") }
         if maxSteps < 0 { throw ValidationError("--max-steps must be 0 or more") }
-        if noPersist && stateDir != nil { throw ValidationError("--state-dir and --no-persist exclude each other") }
     }
 
     func execute(io: any TerminalIO) async -> Int32 {
@@ -73,7 +51,7 @@ struct PreviewCommand: ParsableCommand {
         }
         var renderer = DiagnosticRenderer(sources: [source])
         let seeds: RunSeeds
-        do { seeds = try RunSeeds(params: params, jason: jason, global: global) } catch {
+        do { seeds = try seed.read() } catch {
             if let file = error.source { renderer.sources.append(file) }
             io.writeErr(renderer.render(error.diagnostic))
             return error.isMissingFile ? ExitStatus.noInput : ExitStatus.usage
@@ -86,7 +64,7 @@ struct PreviewCommand: ParsableCommand {
         let clock = WallClock()
         let network: Network
         do {
-            network = try Network(stubs: stubs, record: nil, replay: nil, offline: offline, clock: clock,
+            network = try Network(stubs: answers.stubs, record: nil, replay: nil, offline: answers.offline, clock: clock,
                                   files: files.access(home: FileOptions.folder(of: file)))
         } catch {
             if let file = error.source { renderer.sources.append(file) }
@@ -104,7 +82,7 @@ struct PreviewCommand: ParsableCommand {
         let link = PreviewLink()
         var environment = ActionEnvironment(
             console: PreviewConsole(link: link) { io.writeOut($0 + "\n") },
-            stores: seeds.stores(noPersist ? .inMemory() : .files(in: stateDir ?? Stores.defaultDirectory)),
+            stores: seeds.stores(store.stores),
             viewURL: URL(fileURLWithPath: file).standardizedFileURL.absoluteString,
             clock: clock, transport: network.transport().0, answers: AnswerBook(network.answers),
             input: nil, startDate: Date().timeIntervalSince1970)

@@ -19,13 +19,6 @@ struct ReplCommand: ParsableCommand {
     @Argument(help: "The flow to load (a document or one action).")
     var file: String?
 
-    @Option(help: ArgumentHelp("Answer matching requests and device actions from this file (Docs/Stubs.md).",
-                               valueName: "file"))
-    var stubs: String?
-
-    @Flag(help: "Let no request reach the network: whatever no stub answers fails into the error branch.")
-    var offline = false
-
     @Option(help: ArgumentHelp("Where the command history is kept (default $XDG_STATE_HOME/jasonrun/history).",
                                valueName: "file"))
     var history: String?
@@ -33,6 +26,7 @@ struct ReplCommand: ParsableCommand {
     @Flag(help: "Print each command read from a pipe after the prompt, so the output reads as a transcript.")
     var echo = false
 
+    @OptionGroup var answers: StubOptions
     @OptionGroup var files: FileOptions
 
     func execute(io: any TerminalIO) async -> Int32 {
@@ -56,7 +50,7 @@ struct ReplCommand: ParsableCommand {
         do {
             // Without a first document, the folder the REPL was started in (documents loaded later are read from there).
             let home = file.map(FileOptions.folder) ?? FileManager.default.currentDirectoryPath
-            network = try Network(stubs: stubs, record: nil, replay: nil, offline: offline, clock: VirtualClock(),
+            network = try Network(stubs: answers.stubs, record: nil, replay: nil, offline: answers.offline, clock: VirtualClock(),
                                   files: files.access(home: home))
         } catch {
             if let file = error.source { sources.append(file) }

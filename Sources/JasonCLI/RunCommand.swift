@@ -30,40 +30,17 @@ struct RunCommand: ParsableCommand {
     @Flag(help: "Make unresolved {{ }} expressions errors: the run exits 1 (they are warnings otherwise).")
     var strict = false
 
-    @Option(help: ArgumentHelp("$params of the first view: a JSON object, or @file.", valueName: "json"))
-    var params: String?
-
-    @Option(help: ArgumentHelp("$jason the first chain starts with: JSON, or @file.", valueName: "json"))
-    var jason: String?
-
-    @Option(help: ArgumentHelp("$global to start with, over the saved one: a JSON object, or @file. $global is then kept in memory for this run.",
-                               valueName: "json"))
-    var global: String?
-
     @Flag(help: "At the end, print the $jason the last chain ended with on standard output, as JSON (null when undefined).")
     var printJason = false
 
     @Option(help: ArgumentHelp("How $render shows a body: json, tree or none.", valueName: "mode"))
     var render: RenderMode = .json
 
-    @Option(help: ArgumentHelp("Where $global, $session and $cache are saved (default $XDG_STATE_HOME/jasonrun).",
-                               valueName: "dir"))
-    var stateDir: String?
-
-    @Flag(help: "Keep $global, $session and $cache in memory only; nothing is read or written on disk.")
-    var noPersist = false
-
-    @Option(help: ArgumentHelp("Answer matching requests from this file (Docs/Stubs.md).", valueName: "file"))
-    var stubs: String?
-
     @Option(help: ArgumentHelp("Save every real exchange to this file.", valueName: "file"))
     var record: String?
 
     @Option(help: ArgumentHelp("Serve exchanges from a recording and report requests that differ.", valueName: "file"))
     var replay: String?
-
-    @Flag(help: "Let no request reach the network: whatever no stub answers fails into the error branch.")
-    var offline = false
 
     @Flag(help: "Run timers on the wall clock instead of the virtual clock.")
     var realTime = false
@@ -92,12 +69,14 @@ struct RunCommand: ParsableCommand {
                                valueName: "file"))
     var coverage: String?
 
+    @OptionGroup var seed: SeedOptions
+    @OptionGroup var store: StoreOptions
+    @OptionGroup var answers: StubOptions
     @OptionGroup var files: FileOptions
 
     func validate() throws {
         if maxSteps < 0 { throw ValidationError("--max-steps must be 0 or more") }
-        if noPersist && stateDir != nil { throw ValidationError("--state-dir and --no-persist exclude each other") }
-        if record != nil && (replay != nil || offline) {
+        if record != nil && (replay != nil || answers.offline) {
             throw ValidationError("--record needs the network: it excludes --replay and --offline")
         }
         if Self.seconds(timeLimit) == nil { throw ValidationError("--time-limit takes seconds, as in 90, 90s, 1500ms or 2m") }
@@ -129,7 +108,7 @@ struct RunCommand: ParsableCommand {
         var renderer = DiagnosticRenderer(sources: [source])
         let seeds: RunSeeds
         do {
-            seeds = try RunSeeds(params: params, jason: jason, global: global)
+            seeds = try seed.read()
         } catch {
             if let file = error.source { renderer.sources.append(file) }
             io.writeErr(renderer.render(error.diagnostic))
@@ -145,7 +124,7 @@ struct RunCommand: ParsableCommand {
         let clock: any InterpreterClock = realTime ? WallClock() : VirtualClock()
         let network: Network
         do {
-            network = try Network(stubs: stubs, record: record, replay: replay, offline: offline, clock: clock,
+            network = try Network(stubs: answers.stubs, record: record, replay: replay, offline: answers.offline, clock: clock,
                                   files: files.access(home: file == "-" ? nil : FileOptions.folder(of: file)))
         } catch {
             if let file = error.source { renderer.sources.append(file) }
@@ -164,7 +143,7 @@ struct RunCommand: ParsableCommand {
         let (transport, stubbed) = network.transport()
         var environment = ActionEnvironment(
             console: LineConsole(io: io, renderMode: render, errorsAsJSON: output.jsonOnStandardError),
-            stores: seeds.stores(noPersist ? .inMemory() : .files(in: stateDir ?? Stores.defaultDirectory)),
+            stores: seeds.stores(store.stores),
             viewURL: file == "-" ? "stdin:" : URL(fileURLWithPath: file).standardizedFileURL.absoluteString,
             clock: clock, transport: transport, answers: AnswerBook(network.answers),
             input: file == "-" ? nil : io.typist, startDate: Date().timeIntervalSince1970)
