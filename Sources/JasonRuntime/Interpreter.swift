@@ -8,23 +8,6 @@ import JasonTemplate
 /// register (`$jason`), its current action and its lambda frames, so nothing leaks between chains.
 /// The whole loop is `run(_:)` below: resolve the current node, run it, follow `success` or `error`.
 public final class Interpreter {
-    public struct Limits: Sendable {
-        /// Open lambda frames (non-tail `trigger`/`$lambda`) before the chain fails.
-        public var maxCallDepth = 10_000
-        /// Actions run in all chains together before the run stops; nil for no limit.
-        public var maxSteps: Int? = 1_000_000
-        /// Seconds on the interpreter's clock after which pending timers are dropped; nil for no limit.
-        public var timeLimit: Double? = 60
-        /// Views on the stack; a `$href` past it fails (a document that opens itself would grow forever).
-        public var maxViews: Int? = 100
-        /// Restarts of the view in a row with nothing from outside between them: a `$load` that resets
-        /// itself loops forever on the phone too.
-        public var maxRestarts = 10_000
-        /// Seconds of real time the run may take, counted from its first step; nil for no limit.
-        public var wallTime: Double?
-        public init() {}
-    }
-
     public let registry: ActionRegistry
     public let inbox = EventInbox()
     /// The views, the first document at the bottom (R33).
@@ -48,7 +31,7 @@ public final class Interpreter {
     /// `$reset`/`$reload`/`$home` restarts since the last event from outside (a tap, a host event, a timer).
     var restartStreak = 0
     /// When the first step ran, for `limits.wallTime`.
-    private var firstStep: ContinuousClock.Instant?
+    var firstStep: ContinuousClock.Instant?
     /// The chain that is running, if any.
     var chain: Chain?
 
@@ -123,21 +106,6 @@ public final class Interpreter {
         while !Task.isCancelled {
             if case .idle = await step(until: end) { return }
         }
-    }
-
-    /// The step or wall-time limit the run has reached, if any.
-    private func limitReached() -> (id: Diagnostic.ID, message: String)? {
-        if let maxSteps = limits.maxSteps, steps >= maxSteps {
-            return (.stepLimit, "stopped after \(maxSteps) actions; the program may loop forever (raise the limit with --max-steps)")
-        }
-        guard let wallTime = limits.wallTime else { return nil }
-        let now = ContinuousClock.now
-        guard let first = firstStep else {
-            firstStep = now
-            return nil
-        }
-        guard now - first > .milliseconds(Int64(wallTime * 1000)) else { return nil }
-        return (.wallLimit, "stopped after \(JSNumber.format(wallTime)) s of real time, at \(steps) actions (raise the limit with --wall-limit)")
     }
 
     /// Performs one action boundary: ends the running chain, performs its pending action, starts the

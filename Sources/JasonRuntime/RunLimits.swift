@@ -1,0 +1,36 @@
+import JasonJSON
+
+extension Interpreter {
+    /// The limits a run works within (Docs/Diagnostics.md, "Limits"); each is checked where it is hit.
+    public struct Limits: Sendable {
+        /// Open lambda frames (non-tail `trigger`/`$lambda`) before the chain fails.
+        public var maxCallDepth = 10_000
+        /// Actions run in all chains together before the run stops; nil for no limit.
+        public var maxSteps: Int? = 1_000_000
+        /// Seconds on the interpreter's clock after which pending timers are dropped; nil for no limit.
+        public var timeLimit: Double? = 60
+        /// Views on the stack; a `$href` past it fails (a document that opens itself would grow forever).
+        public var maxViews: Int? = 100
+        /// Restarts of the view in a row with nothing from outside between them: a `$load` that resets
+        /// itself loops forever on the phone too.
+        public var maxRestarts = 10_000
+        /// Seconds of real time the run may take, counted from its first step; nil for no limit.
+        public var wallTime: Double?
+        public init() {}
+    }
+
+    /// The step or wall-time limit the run has reached, if any.
+    func limitReached() -> (id: Diagnostic.ID, message: String)? {
+        if let maxSteps = limits.maxSteps, steps >= maxSteps {
+            return (.stepLimit, "stopped after \(maxSteps) actions; the program may loop forever (raise the limit with --max-steps)")
+        }
+        guard let wallTime = limits.wallTime else { return nil }
+        let now = ContinuousClock.now
+        guard let first = firstStep else {
+            firstStep = now
+            return nil
+        }
+        guard now - first > .milliseconds(Int64(wallTime * 1000)) else { return nil }
+        return (.wallLimit, "stopped after \(JSNumber.format(wallTime)) s of real time, at \(steps) actions (raise the limit with --wall-limit)")
+    }
+}
