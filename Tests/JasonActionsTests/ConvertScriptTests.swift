@@ -54,6 +54,11 @@ import Testing
         #expect(try await convert("$convert.string", "not json") == ["[toast] {{JSON.stringify($jason)}}"])
     }
 
+    @Test func aToastWithoutTextSaysUpdatedAsThePhoneDoes() async throws {
+        #expect(try await run(#"{"type": "$util.toast"}"#).printed == ["[toast] Updated"])
+        #expect(try await run(#"{"type": "$util.toast", "options": {"text": "hi"}}"#).printed == ["[toast] hi"])
+    }
+
     @Test func includedScriptsServeTemplatesUntilCleared() async throws {
         let r = try await run(#"""
             {"type": "$script.include", "options": {"items": [{"text": "function shout(s) { return s.toUpperCase() + '!'; } var greeting = 'hej';"}]},

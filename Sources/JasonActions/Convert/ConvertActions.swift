@@ -8,7 +8,7 @@ public enum ConvertActions {
         "string": ClosureHandler(ActionSpec(
             "Parses JSON text.",
             options: [OptionSpec("data", .any, "the JSON text")],
-            returns: "the parsed value; empty data gives undefined; text that is not JSON gives undefined (as on iOS)",
+            returns: "the parsed value; empty data gives undefined; text that is not JSON gives undefined (the phone gives {}: Docs/Compatibility.md)",
             terminal: "as on the phone")) { invocation, _ in
             guard case .string(let text)? = invocation.optionObject["data"] else { return invocation.optionObject["data"] }
             guard !text.isEmpty else { return nil }

@@ -19,10 +19,11 @@ public enum UtilActions {
         },
         "toast": ClosureHandler(ActionSpec(
             "Shows a short message that disappears by itself.",
-            options: [OptionSpec("text", .text, "the message"),
+            options: [OptionSpec("text", .text, "the message (the phone shows \"Updated\" without one)"),
                       OptionSpec("type", .string, "info, success or error")],
             terminal: "prints \"[toast] TEXT\" on standard output")) { invocation, context in
-            context.console.print("[toast] " + text(invocation.optionObject["text"]))
+            let message = invocation.optionObject["text"].flatMap { $0 == .null ? nil : $0 }
+            context.console.print("[toast] " + (message.map(text) ?? "Updated"))
             return nil
         },
         "alert": PromptActions.alert,
