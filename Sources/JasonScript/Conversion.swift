@@ -16,6 +16,8 @@ extension EngineContext {
             if JSObjectIsFunction(context, JSValueToObject(context, value, nil)) {
                 return .value(.string(string(of: value)))
             }
+            // A Date is its time value, as st.js leaves it (`{{new Date(1000)}}` gives 1000), not ISO text.
+            if JSValueIsDate(context, value) { return .value(Self.number(JSValueToNumber(context, value, nil))) }
             var exception: JSValueRef? = nil
             let arguments: [JSValueRef?] = [value]
             let text = arguments.withUnsafeBufferPointer {

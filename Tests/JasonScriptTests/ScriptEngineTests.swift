@@ -63,6 +63,21 @@ import Testing
         #expect(quick.evaluate("1 + 1", this: ["a": 1]) == .value(2))
     }
 
+    @Test func datesAreTheirTimeValueAsInSTjs() {
+        #expect(engine.evaluate("new Date(1000)", this: ["a": 1]) == .value(1000))
+        #expect(engine.evaluate("[new Date(5)]", this: ["a": 1]) == .value([.string("1970-01-01T00:00:00.005Z")]))
+    }
+
+    @Test func nanAndInfinityLeaveTheEngineAsNumbersAndPrintAsNull() {
+        guard case .value(.double(let nan)) = engine.evaluate("0/0", this: ["a": 1]),
+              case .value(.double(let infinity)) = engine.evaluate("1/0", this: ["a": 1]) else {
+            Issue.record("expected numbers")
+            return
+        }
+        #expect(nan.isNaN && infinity == .infinity)
+        #expect(JSONPrinter.compact(.double(nan)) == "null")
+    }
+
     @Test func scriptsReachNoFilesNetworkOrProcesses() {
         for name in ["require", "process", "fetch", "XMLHttpRequest", "WebSocket", "importScripts", "Deno", "Bun",
                      "WebAssembly"] {
