@@ -60,7 +60,8 @@ package enum Fillout {
         switch value {
         case .null: "null"
         case .bool(let b): b ? "true" : "false"
-        case .int(let i): String(i)
+        // JavaScript holds every number as a double: past 2^53 an integer is rounded, as `{{id + ''}}` shows.
+        case .int(let i): abs(i) <= 1 << 53 ? String(i) : JSNumber.format(Double(i))
         case .double(let d): JSNumber.format(d)
         case .string(let s): s
         case .array(let a): a.map { $0.isNull ? "" : jsString($0) }.joined(separator: ",")

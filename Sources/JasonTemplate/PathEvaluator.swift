@@ -55,8 +55,16 @@ public struct PathEvaluator: ExpressionEvaluator {
                 case .failed: return next
                 }
             }
-            return value.map(Evaluation.value) ?? .undefined
+            return value.map { .value(Self.asJavaScriptSees($0)) } ?? .undefined
         }
+    }
+
+    /// An integer past 2^53 as JavaScript holds it (rounded to a double), so `{{id}}` answered here
+    /// agrees with `{{id + 0}}` answered by the engine. Integers inside a returned object or array keep
+    /// their digits (Docs/Templates.md).
+    static func asJavaScriptSees(_ value: JSON) -> JSON {
+        if case .int(let i) = value, i.magnitude > 1 << 53 { return .double(Double(i)) }
+        return value
     }
 
     static func member(of value: JSON, _ step: PathExpression.Step.Access, described: String) -> Evaluation? {
