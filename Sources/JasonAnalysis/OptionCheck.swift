@@ -33,7 +33,7 @@ extension Pass {
             let at = pointer.appending(option.name)
             if !option.kind.accepts(value) {
                 report(.invalidOptions, .error,
-                       "option '\(option.name)' of \(type) must be \(Self.phrase(option.kind)), found \(value.kindName)",
+                       "option '\(option.name)' of \(type) must be \(option.kind.phrase), found \(value.kindName)",
                        at: at)
             } else if let range = option.range, let number = NumberRange.number(value), !range.contains(number) {
                 report(.invalidOptions, .error,
@@ -55,18 +55,6 @@ extension Pass {
     static func opensHostScreen(_ type: String, _ options: JSONObject) -> Bool {
         guard type == "$href" || type == "$visit", case .string(let view)? = options["view"] else { return false }
         return !["jason", "web", "app"].contains(view.lowercased())
-    }
-
-    static func phrase(_ kind: OptionKind) -> String {
-        switch kind {
-        case .string: "a string"
-        case .text: "text (a string or a number)"
-        case .number: "a number"
-        case .boolean: "true or false"
-        case .object: "an object"
-        case .array: "an array"
-        case .any: "any value"
-        }
     }
 }
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import JasonActions
+import JasonJSON
 
 /// `--allow-read DIR` and `--max-file-size BYTES`: which local files `file://` URLs may read, and how large
 /// a document or a file may be.
@@ -46,6 +47,17 @@ struct FileOptions: ParsableArguments {
         return FileAccess.readCapped(path, maximumSize: maxFileSize).mapError { refusal in
             Problem(message: refusal.description.replacingOccurrences(of: path + " is", with: "the document is"),
                     status: ExitStatus.invalidDocument)
+        }
+    }
+
+    /// The document at `path` as a source file; when it cannot be read, says why on standard error and
+    /// throws the exit status to end with.
+    func source(_ path: String, io: any TerminalIO) throws(Problem) -> SourceFile {
+        switch readDocument(path) {
+        case .success(let bytes): return SourceFile(name: path, bytes: bytes)
+        case .failure(let problem):
+            io.writeErr("jasonrun: \(path): \(problem.message)\n")
+            throw problem
         }
     }
 }

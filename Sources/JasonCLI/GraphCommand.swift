@@ -31,12 +31,7 @@ struct GraphCommand: ParsableCommand {
 
     func execute(io: any TerminalIO) async -> Int32 {
         let source: SourceFile
-        switch files.readDocument(file) {
-        case .success(let bytes): source = SourceFile(name: file, bytes: bytes)
-        case .failure(let problem):
-            io.writeErr("jasonrun: \(file): \(problem.message)\n")
-            return problem.status
-        }
+        do throws(FileOptions.Problem) { source = try files.source(file, io: io) } catch { return error.status }
         let document: Document
         do { document = try Document.load(source) } catch {
             io.writeErr(DiagnosticRenderer(sources: [source]).render(error))

@@ -43,12 +43,7 @@ struct PreviewCommand: ParsableCommand {
 
     func execute(io: any TerminalIO) async -> Int32 {
         let source: SourceFile
-        switch files.readDocument(file) {
-        case .success(let bytes): source = SourceFile(name: file, bytes: bytes)
-        case .failure(let problem):
-            io.writeErr("jasonrun: \(file): \(problem.message)\n")
-            return problem.status
-        }
+        do throws(FileOptions.Problem) { source = try files.source(file, io: io) } catch { return error.status }
         var renderer = DiagnosticRenderer(sources: [source])
         let seeds: RunSeeds
         do { seeds = try seed.read() } catch {

@@ -34,12 +34,7 @@ struct ReplCommand: ParsableCommand {
         var document: Document?
         if let file {
             let source: SourceFile
-            switch files.readDocument(file) {
-            case .success(let bytes): source = SourceFile(name: file, bytes: bytes)
-            case .failure(let problem):
-                io.writeErr("jasonrun: \(file): \(problem.message)\n")
-                return problem.status
-            }
+            do throws(FileOptions.Problem) { source = try files.source(file, io: io) } catch { return error.status }
             sources.append(source)
             do { document = try Document.load(source) } catch {
                 io.writeErr(DiagnosticRenderer(sources: sources).render(error))

@@ -98,12 +98,7 @@ struct RunCommand: ParsableCommand {
             }
             source = SourceFile(name: "<stdin>", bytes: bytes)
         } else {
-            switch files.readDocument(file) {
-            case .success(let bytes): source = SourceFile(name: file, bytes: bytes)
-            case .failure(let problem):
-                io.writeErr("jasonrun: \(file): \(problem.message)\n")
-                return problem.status
-            }
+            do throws(FileOptions.Problem) { source = try files.source(file, io: io) } catch { return error.status }
         }
         var renderer = DiagnosticRenderer(sources: [source])
         let seeds: RunSeeds

@@ -77,41 +77,9 @@ struct LineIndex {
         lead < 0xC0 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
     }
 
-    /// Where the JSON value starting at `offset` ends: a string with its quotes, a container with its
-    /// brackets (tolerant of a text that breaks off), a number or word up to its delimiter.
-    func valueEnd(from offset: Int) -> Int {
-        guard offset < bytes.count else { return bytes.count }
-        var i = offset
-        switch bytes[i] {
-        case UInt8(ascii: "\""):
-            return stringEnd(from: i)
-        case UInt8(ascii: "{"), UInt8(ascii: "["):
-            var depth = 0
-            while i < bytes.count {
-                switch bytes[i] {
-                case UInt8(ascii: "\""): i = stringEnd(from: i); continue
-                case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
-                case UInt8(ascii: "}"), UInt8(ascii: "]"):
-                    depth -= 1
-                    if depth == 0 { return i + 1 }
-                default: break
-                }
-                i += 1
-            }
-            return bytes.count
-        default:
-            while i < bytes.count, !",}] \t\r\n".utf8.contains(bytes[i]) { i += 1 }
-            return max(i, offset + 1)
-        }
-    }
+    /// Where the JSON value starting at `offset` ends (`ValueExtent`: tolerant of a text that breaks off).
+    func valueEnd(from offset: Int) -> Int { ValueExtent.end(of: bytes, valueAt: offset) }
 
-    /// Past the closing quote of the string whose opening quote is at `offset` (or the line's end).
-    func stringEnd(from offset: Int) -> Int {
-        var i = offset + 1
-        while i < bytes.count, bytes[i] != UInt8(ascii: "\""), bytes[i] != UInt8(ascii: "\n") {
-            if bytes[i] == UInt8(ascii: "\\") { i += 1 }
-            i += 1
-        }
-        return min(i + 1, bytes.count)
-    }
+    /// Just past the closing quote of the string opening at `offset` (or its line's end, when unclosed).
+    func stringEnd(from offset: Int) -> Int { ValueExtent.stringEnd(of: bytes, at: offset) }
 }

@@ -133,7 +133,7 @@ public enum OptionKind: String, Sendable, CaseIterable {
         }
     }
 
-    var phrase: String {
+    package var phrase: String {
         switch self {
         case .string: "a string"
         case .text: "text (a string or a number)"

@@ -10,9 +10,15 @@ import Synchronization
 /// inside the process can end it, and `onRunaway` is called with the expression (the default writes a
 /// message and ends the process: better a clear exit than a silent spin at 100% CPU).
 final class RunawayWatch: @unchecked Sendable {
-    /// CPU time of the evaluating thread when its evaluation began (0: none under way), and its clock.
-    private let started = Atomic<UInt64>(0)
+    /// Counts evaluations (odd: one under way). The watching thread takes the evaluating thread's CPU
+    /// time when it first sees a new one, so an evaluation itself pays no clock read.
+    private let generation = Atomic<UInt64>(0)
     private let threadClock = Atomic<Int32>(0)
+    /// The generation the watching thread saw last, the CPU time it took then, and the last generation
+    /// it reported (the watching thread's own).
+    private var seenGeneration: UInt64 = 0
+    private var started: UInt64 = 0
+    private var reportedGeneration: UInt64 = 0
     /// CPU time of that thread when the watchdog last asked.
     private let lastConsulted = Atomic<UInt64>(0)
     private let deadlineNanos = Atomic<UInt64>(0)
@@ -44,7 +50,9 @@ final class RunawayWatch: @unchecked Sendable {
         pthread_getcpuclockid(pthread_self(), &clock)
         threadClock.store(clock, ordering: .relaxed)
         lastConsulted.store(0, ordering: .relaxed)
-        started.store(max(1, Self.cpuNanos(CLOCK_THREAD_CPUTIME_ID)), ordering: .releasing)
+        // Only the evaluating thread moves the generation: to the next odd number.
+        let current = generation.load(ordering: .relaxed)
+        generation.store(current + (current % 2 == 1 ? 2 : 1), ordering: .releasing)
     }
 
     static func cpuNanos(_ clock: clockid_t) -> UInt64 {
@@ -53,7 +61,10 @@ final class RunawayWatch: @unchecked Sendable {
         return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
     }
 
-    func end() { started.store(0, ordering: .releasing) }
+    func end() {
+        let current = generation.load(ordering: .relaxed)
+        if current % 2 == 1 { generation.store(current + 1, ordering: .releasing) }
+    }
 
     /// JavaScriptCore's watchdog asked whether to stop: the evaluation is one long entry it can stop.
     func consulted() { lastConsulted.store(Self.cpuNanos(CLOCK_THREAD_CPUTIME_ID), ordering: .relaxed) }
@@ -61,15 +72,19 @@ final class RunawayWatch: @unchecked Sendable {
     /// One check from the watching thread; false once the watch is stopped.
     private func check() -> Bool {
         guard running.load(ordering: .relaxed) else { return false }
-        let since = started.load(ordering: .acquiring)
-        guard since != 0 else { return true }
+        let current = generation.load(ordering: .acquiring)
+        guard current % 2 == 1, current != reportedGeneration else { return true }
         let now = Self.cpuNanos(threadClock.load(ordering: .relaxed))
-        guard now > since else { return true }
-        let elapsed = now - since
-        let quiet = now &- max(since, lastConsulted.load(ordering: .relaxed))
+        if current != seenGeneration {
+            seenGeneration = current
+            started = now
+            return true
+        }
+        let elapsed = now &- started
+        let quiet = now &- max(started, lastConsulted.load(ordering: .relaxed))
         if elapsed > deadlineNanos.load(ordering: .relaxed), Double(quiet) / 1e9 > grace {
+            reportedGeneration = current
             onRunaway(expression.withLock { $0 }, Double(elapsed) / 1e9)
-            end()
         }
         return true
     }
