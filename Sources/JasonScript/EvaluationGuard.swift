@@ -9,6 +9,8 @@ import Synchronization
 /// evaluation when it has run past `time` in all, or when JavaScript's heap holds more than `memory`
 /// bytes (JavaScriptCore has no heap cap of its own; its statistics tell the size). The heap is also
 /// checked before an evaluation, at most every 10 ms, for programs that keep what short expressions allocate.
+/// Those statistics walk the whole heap, so they are asked only when the process as a whole holds more
+/// than the limit, and never more often than their own cost allows (see `HeapGauge`).
 /// Promise jobs and `await` continuations run each as its own short entry after the expression
 /// returned, where the watchdog never fires: `RunawayWatch` is the last resort for those.
 public struct ScriptLimits: Sendable, Hashable {
@@ -30,6 +32,7 @@ final class EvaluationGuard: @unchecked Sendable {
     let context: JSGlobalContextRef
     private var started: UInt64 = 0
     private var memoryChecked: UInt64 = 0
+    private var heap = HeapGauge()
     /// Once over the memory limit, every evaluation checks again (and fails) until it is under it.
     private var overLimit = false
     /// Why the watchdog stopped the last evaluation (nil: it was not stopped by us).
@@ -90,19 +93,7 @@ final class EvaluationGuard: @unchecked Sendable {
         }, Unmanaged.passUnretained(self).toOpaque())
     }
 
-    var overMemory: Bool { heapBytes > limits.memory }
-
-    /// The heap's size and the memory outside it that it owns (array buffers), from JavaScriptCore.
-    var heapBytes: Int {
-        guard let statistics = JSGetMemoryUsageStatistics(context) else { return 0 }
-        var total = 0.0
-        for name in ["heapSize", "extraMemorySize"] {
-            let key = JSStringCreateWithUTF8CString(name)
-            defer { JSStringRelease(key) }
-            if let value = JSObjectGetProperty(context, statistics, key, nil) { total += JSValueToNumber(context, value, nil) }
-        }
-        return total.isFinite ? Int(min(total, 9e18)) : 0
-    }
+    var overMemory: Bool { heap.isOver(limits.memory, context: context) }
 
     /// What a stopped evaluation reports.
     var message: String {
