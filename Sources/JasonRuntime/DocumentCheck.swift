@@ -37,7 +37,8 @@ extension Document {
         } else if bareAction != nil {
             checkAction(root, at: .root, misspelt)
         }
-        unclosedTemplates(root, at: .root, into: &found)
+        var trail: [Step] = []
+        unclosedTemplates(root, at: &trail, into: &found)
         return found
     }
 
@@ -62,8 +63,15 @@ extension Document {
         }
     }
 
-    /// Strings whose last `{{` has no `}}` after it on the same line.
-    func unclosedTemplates(_ json: JSON, at pointer: JSONPointer, into found: inout [Diagnostic]) {
+    /// One step down into a JSON value, kept while walking so that a pointer is made only for a finding.
+    enum Step {
+        case key(String)
+        case index(Int)
+    }
+
+    /// Strings whose last `{{` has no `}}` after it on the same line. This walks every node of the
+    /// document before each run, so it builds no pointer until it has something to report.
+    func unclosedTemplates(_ json: JSON, at trail: inout [Step], into found: inout [Diagnostic]) {
         switch json {
         case .string(let text):
             guard text.utf8.contains(UInt8(ascii: "{")), let open = text.ranges(of: "{{").last else { return }
@@ -71,13 +79,27 @@ extension Document {
             let line = rest.prefix { !$0.isNewline }
             guard !line.contains("}}") else { return }
             let shown = text.count > 40 ? String(text.prefix(37)) + "..." : text
+            let pointer = trail.reduce(JSONPointer.root) { pointer, step in
+                switch step {
+                case .key(let key): pointer.appending(key)
+                case .index(let index): pointer.appending(index)
+                }
+            }
             found.append(Diagnostic(.unclosedTemplate, .warning,
                                     "\"\(shown)\" opens {{ and never closes it on that line; it is plain text, not a template",
                                     at: locator.path(pointer)))
         case .array(let items):
-            for (i, item) in items.enumerated() { unclosedTemplates(item, at: pointer.appending(i), into: &found) }
+            for (i, item) in items.enumerated() {
+                trail.append(.index(i))
+                unclosedTemplates(item, at: &trail, into: &found)
+                trail.removeLast()
+            }
         case .object(let members):
-            for (key, value) in members { unclosedTemplates(value, at: pointer.appending(key), into: &found) }
+            for (key, value) in members {
+                trail.append(.key(key))
+                unclosedTemplates(value, at: &trail, into: &found)
+                trail.removeLast()
+            }
         default:
             break
         }

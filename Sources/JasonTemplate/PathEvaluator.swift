@@ -40,13 +40,13 @@ public struct PathEvaluator: ExpressionEvaluator {
             } else {
                 return nil // a primitive `this` has prototype properties only JavaScript knows
             }
-            var described = head
             var value = current
-            for step in steps {
-                described += step.text
+            for (i, step) in steps.enumerated() {
+                // Only an error message needs the path as written, so it is spelt out only then.
+                func described() -> String { steps[...i].reduce(head) { $0 + $1.text } }
                 // Reading a property of undefined throws, as in JavaScript.
                 guard let base = value else {
-                    return .failed("TypeError: undefined is not an object (evaluating '\(described)')")
+                    return .failed("TypeError: undefined is not an object (evaluating '\(described())')")
                 }
                 guard let next = member(of: base, step.access, described: described) else { return nil }
                 switch next {
@@ -67,10 +67,10 @@ public struct PathEvaluator: ExpressionEvaluator {
         return value
     }
 
-    static func member(of value: JSON, _ step: PathExpression.Step.Access, described: String) -> Evaluation? {
+    static func member(of value: JSON, _ step: PathExpression.Step.Access, described: () -> String) -> Evaluation? {
         switch (value, step) {
         case (.null, _):
-            return .failed("TypeError: null is not an object (evaluating '\(described)')")
+            return .failed("TypeError: null is not an object (evaluating '\(described())')")
         case (.object(let o), .member(let name)):
             if let v = o[name] { return .value(v) }
             return PathExpression.inheritedNames.contains(name) ? nil : .undefined

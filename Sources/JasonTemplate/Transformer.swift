@@ -8,22 +8,33 @@ import Synchronization
 public struct Transformer: Sendable {
     public var evaluator: any ExpressionEvaluator
     let cache = TemplateCache()
+    let last = LastRender()
 
     public init(evaluator: any ExpressionEvaluator = PathEvaluator()) {
         self.evaluator = evaluator
+    }
+
+    /// Whether a render can be told to have used nothing but its data: our own evaluators say when
+    /// JavaScript was reached; another evaluator might answer differently each time.
+    var remembersRenders: Bool {
+        guard let paths = evaluator as? PathEvaluator else { return false }
+        return paths.fallback == nil || paths.fallback is ScriptEvaluator
     }
 
     /// `ST.transform(template, data)`: `data` is also `$root`. When the template mentions `#include`
     /// anywhere, only the objects holding an `#include` are transformed (T12).
     public func render(_ template: JSON, data: JSON) -> Rendered {
         var run = Run(evaluator: evaluator, root: data)
-        let value: JSON?
         if Fillout.mentionsInclude(template) {
-            value = run.transformIncludesOnly(template, data: data)
-        } else {
-            value = run.transform(cache.node(for: template), Scope.top(data))
+            return Rendered(value: run.transformIncludesOnly(template, data: data), diagnostics: run.diagnostics)
         }
-        return Rendered(value: value, diagnostics: run.diagnostics)
+        let remembers = remembersRenders
+        if remembers, let again = last.result(template, data) { return again }
+        let scope = Scope.top(data)
+        let rendered = Rendered(value: run.transform(cache.node(for: template), scope), diagnostics: run.diagnostics)
+        // Only a render that never reached JavaScript is a function of its data alone.
+        if remembers, scope.pass.evaluatorState == nil { last.keep(template, data, rendered) }
+        return rendered
     }
 
     /// `TRANSFORM.run(template, data)`: the whole template, whatever it holds.
@@ -38,6 +49,33 @@ public struct Transformer: Sendable {
         var run = Run(evaluator: evaluator, root: data)
         let value = text.contains("{{") ? run.fill(StringTemplate(text, at: .root), Scope.top(data)) : .string(text)
         return Rendered(value: value, diagnostics: run.diagnostics)
+    }
+}
+
+/// The last render answered without JavaScript. A document usually draws its body when it loads and
+/// again with `$render` in `$load`, from the same data: the second time costs a comparison of
+/// identities, member by member, never of values.
+final class LastRender: Sendable {
+    private let kept = Mutex<(template: JSON, data: JSON, rendered: Rendered)?>(nil)
+
+    func result(_ template: JSON, _ data: JSON) -> Rendered? {
+        kept.withLock { kept in
+            guard let kept, kept.template.isIdentical(to: template), Self.sameMembers(kept.data, data) else { return nil }
+            return kept.rendered
+        }
+    }
+
+    func keep(_ template: JSON, _ data: JSON, _ rendered: Rendered) {
+        kept.withLock { $0 = (template, data, rendered) }
+    }
+
+    static func sameMembers(_ a: JSON, _ b: JSON) -> Bool {
+        guard case .object(let x) = a, case .object(let y) = b else { return a.isIdentical(to: b) }
+        guard x.count == y.count else { return false }
+        for (key, value) in x {
+            guard let other = y[key], value.isIdentical(to: other) else { return false }
+        }
+        return true
     }
 }
 

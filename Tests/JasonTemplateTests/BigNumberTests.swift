@@ -12,7 +12,7 @@ import Testing
     @Test func aPlainPathAgreesWithTheEngine() {
         let template: JSON = ["a": "{{id}}", "b": "{{id + 0}}", "c": "id {{id}}", "d": "id {{id + ''}}", "e": "{{small}}"]
         let rendered = transformer.render(template, data: data).value
-        #expect(rendered?["a"] == .double(1_234_567_890_123_456_800))
+        #expect(rendered?["a"] == .double(1.2345678901234568e18))
         #expect(rendered?["a"] == rendered?["b"])
         #expect(rendered?["c"] == "id 1234567890123456800")
         #expect(rendered?["c"] == rendered?["d"])
