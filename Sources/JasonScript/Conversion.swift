@@ -56,7 +56,9 @@ extension EngineContext {
     }
 
     func makeString(_ s: String) -> JSValueRef {
-        let text = JSStringCreateWithUTF8CString(s)
+        // UTF-16 with a length, not a C string: text from a raw response may hold NUL characters.
+        let units = Array(s.utf16)
+        let text = units.withUnsafeBufferPointer { JSStringCreateWithCharacters($0.baseAddress, $0.count) }
         defer { JSStringRelease(text) }
         return JSValueMakeString(context, text)
     }
