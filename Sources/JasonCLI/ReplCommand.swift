@@ -26,8 +26,19 @@ struct ReplCommand: ParsableCommand {
     @Flag(help: "Print each command read from a pipe after the prompt, so the output reads as a transcript.")
     var echo = false
 
+    @Option(help: "How many steps back can go: the oldest snapshots past this are dropped (default 100,000; 0 for no limit).")
+    var stepHistory: Int = 100_000
+
+    @Option(help: "Stop the program after this many actions (default 1,000,000; 0 for no limit).")
+    var maxSteps: Int = 1_000_000
+
     @OptionGroup var answers: StubOptions
     @OptionGroup var files: FileOptions
+
+    func validate() throws {
+        if stepHistory < 0 { throw ValidationError("--step-history must be 0 or more") }
+        if maxSteps < 0 { throw ValidationError("--max-steps must be 0 or more") }
+    }
 
     func execute(io: any TerminalIO) async -> Int32 {
         var sources: [SourceFile] = []
@@ -54,10 +65,12 @@ struct ReplCommand: ParsableCommand {
         }
         let viewURL = file.map { URL(fileURLWithPath: $0).standardizedFileURL.absoluteString } ?? ""
         let answers = network.answers
-        let setup = SessionSetup(registry: StandardLibrary.registry) { console in
+        var setup = SessionSetup(registry: StandardLibrary.registry) { console in
             ActionEnvironment(console: console, viewURL: viewURL, transport: network.transport().0,
                               answers: AnswerBook(answers))
         }
+        setup.keptSteps = stepHistory == 0 ? nil : stepHistory
+        setup.maxSteps = maxSteps == 0 ? nil : maxSteps
         let renderer = DiagnosticRenderer(sources: sources)
         let historyFile = history ?? Self.defaultHistory
         let repl = REPL(document: document, setup: setup, reader: { complete -> LineReader in

@@ -51,7 +51,13 @@ extension ByteCursor {
             }
         }
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
-        return .double(Double(text) ?? .nan)
+        let value = Double(text) ?? .nan
+        // Foundation's JSONSerialization, the phone's parser, refuses these rather than make them infinite.
+        guard value.isFinite else {
+            throw SyntaxFault(offset: start, expected: "expected a number of at most ±1.8e308 (the largest double)",
+                              found: text.count > 40 ? String(text.prefix(40)) + "…" : text)
+        }
+        return .double(value)
     }
 
     /// Reads a run of digits into `mantissa` while it stays exact; returns how many it took.

@@ -2,6 +2,8 @@
 struct SyntaxFault: Error {
     var offset: Int
     var expected: String
+    /// What was found, when it is more than the character at `offset` (a whole number token).
+    var found: String? = nil
 }
 
 /// A position in UTF-8 source bytes, and the token readers the parser and `NodeFinder` share.

@@ -46,7 +46,7 @@ public struct JSONParser {
             return (try builder.parseWhole(), builder.containers)
         } catch {
             throw JSONSyntaxError(offset: error.offset, location: SourceFile.location(ofOffset: error.offset, in: bytes),
-                                  message: error.expected + ", found " + describe(bytes, at: error.offset))
+                                  message: error.expected + ", found " + (error.found ?? describe(bytes, at: error.offset)))
         }
     }
 

@@ -6,6 +6,11 @@ import JasonRuntime
 public struct SessionSetup: Sendable {
     public var registry: ActionRegistry
     public var environment: @Sendable (any Console) -> ActionEnvironment
+    /// How many steps `back` can go: the debugger keeps a snapshot per action, and drops the oldest past
+    /// this many (nil for no limit).
+    public var keptSteps: Int? = 100_000
+    /// The run's step limit (nil for none).
+    public var maxSteps: Int? = Interpreter.Limits().maxSteps
 
     public init(registry: ActionRegistry, environment: @escaping @Sendable (any Console) -> ActionEnvironment) {
         self.registry = registry
@@ -14,7 +19,7 @@ public struct SessionSetup: Sendable {
 }
 
 /// The program being debugged. It drives the interpreter one `step()` at a time, deciding before each
-/// action whether to stop, and keeps a snapshot of the whole run at every action it reaches: `back`
+/// action whether to stop, and keeps a snapshot of the whole run at every action it reaches (the last `keptSteps`): `back`
 /// restores one (exact, and as fast after a million actions as after one), and going forward again
 /// over that recorded past replays it, printing what it printed, instead of asking the world again.
 package final class Debugger {
@@ -44,7 +49,7 @@ package final class Debugger {
     package private(set) var interpreter: Interpreter
     private let recorder = StepRecorder()
     private let chainResult = ChainResult()
-    private var timeline: [Moment] = []
+    private var timeline: History<Moment>
     /// The moment the program is at; `timeline.count` when it has gone past the last one.
     private var cursor = 0
     /// Where time stops for the work under way (the REPL lets time pass only when asked).
@@ -57,6 +62,7 @@ package final class Debugger {
         self.console = console
         self.session = session
         self.asker = asker
+        timeline = History(capacity: setup.keptSteps)
         interpreter = Self.build(document, setup, console, [recorder, chainResult], asker, url: nil)
     }
 
@@ -67,6 +73,7 @@ package final class Debugger {
         if let url { environment.viewURL = url }
         let interpreter = Interpreter(document: document, registry: setup.registry, environment: environment)
         interpreter.limits.timeLimit = nil
+        interpreter.limits.maxSteps = setup.maxSteps
         interpreter.observers = observers
         interpreter.start()
         return interpreter
@@ -75,7 +82,7 @@ package final class Debugger {
     /// Starts over with another document, opened at `url` (relative URLs in it resolve against it).
     package func load(_ document: Document, url: String) {
         self.document = document
-        timeline = []
+        timeline.removeAll()
         cursor = 0
         recorder.lastFailure = nil
         session.reset()
@@ -114,7 +121,7 @@ package final class Debugger {
     /// The state changed from outside the program (a REPL command): the recorded future is gone.
     package func forgetFuture() {
         guard cursor < timeline.count else { return }
-        timeline.removeSubrange((cursor + 1)...)
+        timeline.keepThrough(cursor)
         timeline[cursor].printed = []
         timeline[cursor].failed = nil
     }
@@ -196,9 +203,16 @@ package final class Debugger {
     /// (globals a script defined) a snapshot cannot undo.
     package private(set) var undoneScripts: [String] = []
 
-    /// `count` actions backwards (to the first, at most). Nil when there is nothing before.
+    /// Set when the last move backwards was stopped by the history's limit: older steps were dropped.
+    package private(set) var reachedOldestKept = false
+
+    /// How many steps the history keeps (nil for no limit).
+    package var keptSteps: Int? { timeline.capacity }
+
+    /// `count` actions backwards (to the first kept, at most). Nil when there is nothing before.
     package func back(_ count: Int = 1) -> SessionEvent? {
         let from = position
+        reachedOldestKept = timeline.dropped > 0 && min(from, timeline.count) - count < 0
         guard from > 0, !timeline.isEmpty else { return nil }
         let target = max(0, min(from, timeline.count) - count)
         noteScripts(between: target, and: from)
@@ -210,12 +224,14 @@ package final class Debugger {
     /// Backwards to the last action before this one where a breakpoint stops; the first action when none.
     package func reverseContinue() -> SessionEvent? {
         let from = position
+        reachedOldestKept = timeline.dropped > 0
         guard from > 0, !timeline.isEmpty else { return nil }
         var index = min(from, timeline.count) - 1
         while index >= 0 {
             noteScripts(between: index, and: from)
             move(to: index)
             if let pending = interpreter.pending, let id = session.matchingBreakpoint(pending) {
+                reachedOldestKept = false
                 return pause(pending, .breakpoint(id))
             }
             index -= 1
@@ -226,8 +242,8 @@ package final class Debugger {
     }
 
     private func noteScripts(between start: Int, and end: Int) {
-        undoneScripts = timeline[start..<min(end, timeline.count)].compactMap { moment in
-            guard let name = moment.snapshot.pending?.name, name.hasPrefix("$script.") else { return nil }
+        undoneScripts = (start..<min(end, timeline.count)).compactMap { index in
+            guard let name = timeline[index].snapshot.pending?.name, name.hasPrefix("$script.") else { return nil }
             return name
         }
     }

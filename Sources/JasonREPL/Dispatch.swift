@@ -32,18 +32,22 @@ extension REPL {
         case .back:
             guard let count = argument.isEmpty ? 1 : Int(argument), count >= 1 else { return usage(command) }
             guard let event = debugger.back(count) else {
-                write("error: there is no action before this one to go back to\n")
+                write("error: there is no \(debugger.reachedOldestKept ? "older kept step" : "action before this one") to go back to\n")
+                noteHistoryLimit()
                 return true
             }
             show(event)
             noteUndoneScripts()
+            noteHistoryLimit()
         case .reverseContinue:
             guard let event = debugger.reverseContinue() else {
-                write("error: there is no action before this one to go back to\n")
+                write("error: there is no \(debugger.reachedOldestKept ? "older kept step" : "action before this one") to go back to\n")
+                noteHistoryLimit()
                 return true
             }
             show(event)
             noteUndoneScripts()
+            noteHistoryLimit()
         case .break: addBreakpoint(argument)
         case .tbreak: addBreakpoint(argument, temporary: true)
         case .delete: delete(argument)
@@ -75,6 +79,12 @@ extension REPL {
     func noteUndoneScripts() {
         guard let name = debugger.undoneScripts.first else { return }
         write("note: went back over \(name); what it defined in JavaScript stays defined (a snapshot cannot undo it)\n")
+    }
+
+    func noteHistoryLimit() {
+        guard debugger.reachedOldestKept, let kept = debugger.keptSteps else { return }
+        write("note: this is the oldest step kept: history keeps the last \(kept) steps "
+              + "(set with jasonrun repl --step-history N)\n")
     }
 
     func usage(_ command: Command) -> Bool {

@@ -14,10 +14,15 @@ public struct ActionSpec: Sendable {
     public var errors: String
     /// How it behaves in a terminal.
     public var terminal: String
+    /// The handler's `{}` is the phone's `success(nil)`, which leaves `$jason` as `{}` where R17 would make it
+    /// undefined; such a handler returns nil for "no value" itself.
+    public var keepsEmptyResult: Bool
 
     public init(_ summary: String, options: [OptionSpec] = [], openOptions: Bool = false,
-                returns: String = "undefined (no value)", errors: String = "never", terminal: String = "") {
+                returns: String = "undefined (no value)", errors: String = "never", terminal: String = "",
+                keepsEmptyResult: Bool = false) {
         self.summary = summary
+        self.keepsEmptyResult = keepsEmptyResult
         self.options = options
         self.openOptions = openOptions
         self.returns = returns

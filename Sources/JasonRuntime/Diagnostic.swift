@@ -31,6 +31,7 @@ public struct Diagnostic: Error, Sendable, Hashable {
         case invalidSeed = "invalid-seed"
         case nothingToRun = "nothing-to-run"
         case invalidTestFile = "invalid-test-file"
+        case invalidUTF8 = "invalid-utf8"
         // Found by `jasonrun check` (JasonAnalysis) without running anything.
         case duplicateKey = "duplicate-key"
         case unknownOption = "unknown-option"

@@ -39,7 +39,20 @@ extension Document {
         }
         var trail: [Step] = []
         unclosedTemplates(root, at: &trail, into: &found)
+        found += invalidUTF8()
         return found
+    }
+
+    /// Strings whose bytes are not UTF-8: the parser read each bad sequence as U+FFFD.
+    func invalidUTF8() -> [Diagnostic] {
+        guard let file = locator.sourceMap?.file else { return [] }
+        return InvalidUTF8.find(in: file.bytes).map { bad in
+            let times = bad.replacements == 1 ? "1 sequence" : "\(bad.replacements) sequences"
+            return Diagnostic(.invalidUTF8, .warning,
+                              "\(bad.inMemberName ? "member name" : "string") is not valid UTF-8: \(times) of bad bytes "
+                              + "read as U+FFFD (\u{FFFD})",
+                              file: locator.fileName, location: file.location(ofOffset: bad.offset), pointer: bad.pointer)
+        }
     }
 
     /// Keys of an action object, and of the actions in its branches and conditional arrays.

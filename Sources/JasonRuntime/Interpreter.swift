@@ -230,7 +230,8 @@ public final class Interpreter {
             do {
                 let value = try await handler.perform(invocation, in: context)
                 guard views.generation == generation else { return await abandon(step) }
-                return await succeed(call, step, in: &chain, value: value)
+                return await succeed(call, step, in: &chain, value: value,
+                                     keepingEmpty: handler.spec?.keepsEmptyResult == true)
             } catch where views.generation != generation {
                 return await abandon(step)
             } catch where error.endsChain {
@@ -242,10 +243,10 @@ public final class Interpreter {
         }
     }
 
-    func succeed(_ call: ActionCall, _ step: ActionStep, in chain: inout Chain, value: JSON?) async
-        -> (Resolution, Branch)
+    func succeed(_ call: ActionCall, _ step: ActionStep, in chain: inout Chain, value: JSON?,
+                 keepingEmpty: Bool = false) async -> (Resolution, Branch)
     {
-        chain.jason = Chain.wrap(value)
+        chain.jason = keepingEmpty ? value : Chain.wrap(value)
         await notify(.succeeded(step, jason: chain.jason))
         let branch: Branch = call.success == nil ? .none : .success
         await notify(.branchTaken(step, branch))

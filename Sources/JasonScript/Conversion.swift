@@ -56,7 +56,15 @@ extension EngineContext {
     }
 
     func makeString(_ s: String) -> JSValueRef {
-        let text = JSStringCreateWithUTF8CString(s)
+        // Text from a raw response may hold NUL characters, where a C string would stop: such text goes
+        // as UTF-16 with a length (which costs a copy, so only then).
+        let text: JSStringRef
+        if s.utf8.contains(0) {
+            let units = Array(s.utf16)
+            text = units.withUnsafeBufferPointer { JSStringCreateWithCharacters($0.baseAddress, $0.count) }
+        } else {
+            text = JSStringCreateWithUTF8CString(s)
+        }
         defer { JSStringRelease(text) }
         return JSValueMakeString(context, text)
     }

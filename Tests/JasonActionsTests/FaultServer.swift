@@ -78,6 +78,10 @@ private final class Misbehaviour: ChannelInboundHandler {
             context.close(promise: nil)
         case "/garbage":
             send(Array("HTTX/9 banana\r\n\r\n".utf8), context)
+        case "/badheader":
+            send(Array("HTTP/1.1 200 OK\r\nNo colon here\r\nContent-Length: 0\r\n\r\n".utf8), context)
+        case "/badlength":
+            send(Array("HTTP/1.1 200 OK\r\nContent-Length: many\r\n\r\n".utf8), context)
         case "/bomb":
             let body = GzipBomb.zeros(64 * 1024 * 1024)
             send(head(length: body.count, extra: "Content-Encoding: gzip\r\n") + body, context)

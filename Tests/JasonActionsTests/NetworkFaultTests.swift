@@ -55,8 +55,13 @@ import Testing
         defer { server.stop() }
         let garbage = try await failure(#"{"url": "\#(server.base)/garbage"}"#)
         #expect(garbage == "[toast] GET \(server.base)/garbage failed: 127.0.0.1:\(server.base.split(separator: ":").last!) did not answer in HTTP (a bad status line)")
+        let place = "127.0.0.1:\(server.base.split(separator: ":").last!)"
+        let header = try await failure(#"{"url": "\#(server.base)/badheader"}"#)
+        #expect(header == "[toast] GET \(server.base)/badheader failed: \(place) sent a malformed header line")
+        let length = try await failure(#"{"url": "\#(server.base)/badlength"}"#)
+        #expect(length == "[toast] GET \(server.base)/badlength failed: \(place) sent an invalid Content-Length header")
         let bomb = try await failure(#"{"url": "\#(server.base)/bomb", "data_type": "raw"}"#)
-        #expect(bomb == "[toast] GET \(server.base)/bomb failed: the response decompresses to more than 50 MB (a compression bomb?)")
+        #expect(bomb == "[toast] GET \(server.base)/bomb failed: the response body grew past the 50 MB limit while being decompressed (a compression bomb?)")
     }
 
     @Test func numbersThatWouldTrapAreRefusedWhereTheyAreWritten() async throws {

@@ -44,6 +44,16 @@ import Testing
         #expect(offline.printed.first?.hasPrefix(#"[toast] error {"message":"offline: nothing answers GET https://elsewhere.example.com/"#) == true)
     }
 
+    /// JavaScript sees a raw body whole, NUL characters and all, as Swift does (before, it was cut at the NUL).
+    @Test func aRawBodyWithNULCharactersReachesJavaScriptWhole() async throws {
+        let transport = try stubs(#"{"network": [{"request": {"url": "https://x.example/nul"}, "response": {"body": "a\u0000b"}}]}"#)
+        let r = try await run(#"""
+            {"type": "$network.request", "options": {"url": "https://x.example/nul", "data_type": "raw"},
+             "success": {"type": "$util.toast", "options": {"text": "{{$jason.split('').length}} {{$jason.charCodeAt(2)}} {{JSON.stringify($jason + '!')}}"}}}
+            """#, transport: transport)
+        #expect(r.printed == [#"[toast] 3 98 "a\u0000b!""#])
+    }
+
     @Test func stubBodiesMatchFormAndJSON() async throws {
         let transport = try stubs(#"""
             {"network": [{"request": {"method": "POST", "url": "*/login", "body": {"user": "ann"}}, "response": {"body": {"token": "t"}}}]}

@@ -63,6 +63,9 @@ import Testing
         ("[01]", 1, 3, "expected ',' or ']' after an array element, found '1'"),
         ("{} x", 1, 4, "expected end of input after the top-level value, found 'x'"),
         ("[1.]", 1, 4, "expected a digit after the decimal point, found ']'"),
+        // Foundation's JSONSerialization refuses numbers past the largest double; they are not Infinity.
+        ("[1e999]", 1, 2, "expected a number of at most ±1.8e308 (the largest double), found 1e999"),
+        ("{\"a\": -1e400}", 1, 7, "expected a number of at most ±1.8e308 (the largest double), found -1e400"),
         ("[\"\\x\"]", 1, 3, "expected a valid escape sequence (\\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX), found '\\'"),
     ])
     func syntaxErrorsSayWhatWasExpectedWhere(text: String, line: Int, column: Int, message: String) {
@@ -94,7 +97,7 @@ import Testing
     /// Integers that fit stay Int; every other number is the double the standard library's parser gives.
     @Test func numbersConvertLikeTheStandardLibrary() throws {
         var texts = ["0", "-0", "-0.0", "9223372036854775807", "-9223372036854775808", "9223372036854775808",
-                     "-9223372036854775809", "1e400", "-1e400", "1e-400", "4.9e-324", "2.2250738585072014e-308",
+                     "-9223372036854775809", "1e-400", "4.9e-324", "2.2250738585072014e-308",
                      "9007199254740993", "9007199254740993.0", "0.1", "123.456e-7", "1E+2", "0e0", "1.5E-0",
                      "1.7976931348623157e308", "0.30000000000000004", "12345678901234567890123", "1e22", "1e23"]
         var seed: UInt64 = 0x9E37_79B9_7F4A_7C15

@@ -8,11 +8,16 @@ public enum ConvertActions {
         "string": ClosureHandler(ActionSpec(
             "Parses JSON text.",
             options: [OptionSpec("data", .any, "the JSON text")],
-            returns: "the parsed value; empty data gives undefined; text that is not JSON gives undefined (the phone gives {}: Docs/Compatibility.md)",
-            terminal: "as on the phone")) { invocation, _ in
-            guard case .string(let text)? = invocation.optionObject["data"] else { return invocation.optionObject["data"] }
+            returns: "the parsed value ({} parses to undefined); empty data gives undefined; text that is not JSON gives {}",
+            terminal: "as on the phone",
+            keepsEmptyResult: true)) { invocation, _ in
+            // The phone's nil (text that is not JSON) is `{}` in `$jason`; a parsed `{}` is undefined (R17).
+            let data = invocation.optionObject["data"]
+            guard case .string(let text)? = data else { return data?.isEmptyObject == true ? nil : data }
             guard !text.isEmpty else { return nil }
-            return try? JSONParser.parse(text)
+            guard let parsed = try? JSONParser.parse(text) else { return .emptyObject }
+            if parsed.isEmptyObject { return nil }
+            return parsed
         },
         "csv": ClosureHandler(ActionSpec(
             "Parses CSV text into rows.",

@@ -51,12 +51,10 @@ enum TransportFailure {
             if case .connectTimeout = error { return "no connection to \(place) within the time allowed" }
             return nil
         case let error as HTTPParserError:
-            if case .invalidConstant = error { return "\(place) did not answer in HTTP (a bad status line)" }
-            if case .invalidEOFState = error { return "\(place) closed the connection before the response was complete" }
-            return "\(place) sent a malformed HTTP response (\(error))"
+            return "\(place) " + malformed(error)
         case let error as NIOHTTPDecompression.DecompressionError:
             if case .limit = error {
-                return "the response decompresses to more than \(limit / 1_048_576) MB (a compression bomb?)"
+                return "the response body grew past the \(limit / 1_048_576) MB limit while being decompressed (a compression bomb?)"
             }
             return "the response is not validly compressed"
         case let error as HTTPClientError:
@@ -71,6 +69,20 @@ enum TransportFailure {
             }
         default:
             return nil
+        }
+    }
+
+    /// What the HTTP parser found wrong, after the server's name.
+    static func malformed(_ error: HTTPParserError) -> String {
+        switch error {
+        case .invalidConstant, .invalidVersion, .invalidStatus: "did not answer in HTTP (a bad status line)"
+        case .invalidEOFState, .closedConnection: "closed the connection before the response was complete"
+        case .headerOverflow: "sent a response head too large to read (more than 80 KB of headers)"
+        case .invalidHeaderToken, .invalidCharactersUsed, .lfExpected: "sent a malformed header line"
+        case .invalidContentLength, .unexpectedContentLength: "sent an invalid Content-Length header"
+        case .invalidChunkSize: "sent a chunked body with a malformed chunk size"
+        case .trailingGarbage: "sent more bytes after the end of the response"
+        default: "sent a malformed HTTP response"
         }
     }
 
