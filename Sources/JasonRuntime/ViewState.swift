@@ -20,6 +20,8 @@ public final class ViewState: Sendable {
     private struct Stored {
         var values: Values
         var saved: SavedValues?
+        /// The last template data made, and the register it was made with, while nothing changed.
+        var data: (jason: JSON?, value: JSON)?
     }
 
     private let stored: Mutex<Stored>
@@ -34,6 +36,7 @@ public final class ViewState: Sendable {
         stored.withLock { s in
             body(&s.values)
             s.saved = nil
+            s.data = nil
         }
     }
 
@@ -79,7 +82,11 @@ public final class ViewState: Sendable {
 
     /// register ⊕ variables: the data object every template of an action is rendered against.
     public func templateData(jason: JSON?) -> JSON {
-        read { v in
+        stored.withLock { s in
+            // Every action of a chain asks for it; the same value while nothing changed lets the script
+            // engine and the renderer see at a glance that it is the same data.
+            if let made = s.data, Self.same(made.jason, jason) { return made.value }
+            let v = s.values
             var data = v.viewData
             for (k, value) in v.scriptGlobals { data[k] = value }
             data.removeValue(forKey: "$jason")
@@ -89,7 +96,16 @@ public final class ViewState: Sendable {
             data["$cache"] = .object(v.cache)
             data["$global"] = .object(v.global)
             data["$env"] = v.env
+            s.data = (jason, .object(data))
             return .object(data)
+        }
+    }
+
+    private static func same(_ a: JSON?, _ b: JSON?) -> Bool {
+        switch (a, b) {
+        case (nil, nil): true
+        case (let a?, let b?): a.isIdentical(to: b)
+        default: false
         }
     }
 }

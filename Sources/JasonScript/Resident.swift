@@ -10,6 +10,8 @@ struct RootMirror {
     var generation = 0
     /// An expression may have changed the resident data: the next sync converts every member anew.
     var diverged = false
+    /// The data of the last sync, to tell at a glance when the next one brings the same members.
+    var synced: JSONObject = [:]
 }
 
 extension EngineContext {
@@ -23,6 +25,7 @@ extension EngineContext {
             root = RootMirror(receiver: ScriptReceiver(value: object, context: context, isObject: true,
                                                        primitiveExtras: []), members: [:])
         }
+        if !root!.diverged, Self.sameMembers(data, root!.synced) { return root!.receiver }
         let object = JSValueToObject(context, root!.receiver.value, nil)!
         var changed = false
         if root!.diverged {
@@ -47,7 +50,17 @@ extension EngineContext {
             changed = true
         }
         if changed { root!.generation &+= 1 }
+        root!.synced = data
         return root!.receiver
+    }
+
+    /// The same keys in the same order with identical values: what a view's data looks like from one
+    /// render to the next while nothing changed, checked without hashing a key.
+    static func sameMembers(_ a: JSONObject, _ b: JSONObject) -> Bool {
+        guard a.count == b.count else { return false }
+        let (ak, bk, av, bv) = (a.keys, b.keys, a.values, b.values)
+        for i in 0..<a.count where ak[i] != bk[i] || !av[i].isIdentical(to: bv[i]) { return false }
+        return true
     }
 
     /// The resident root, synced with `data` unless `generation` says this caller synced it last.
