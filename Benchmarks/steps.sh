@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # On-demand benchmark of the step machine, whole process: a trigger loop whose condition and option are
 # JavaScript ({{#if $get.n < N}}, {{$get.n + 1}}), run in batch (actions per second, peak memory) and
-# under the REPL (snapshots of every step kept), then `back` over that run (time per step back).
+# under the REPL (the default history of 100,000 steps, and snapshots of every step kept), then `back` over that run (time per step back).
 # Usage: Benchmarks/steps.sh [STEPS] [JASONRUN]   (default 100000 and .build/release/jasonrun)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -28,11 +28,12 @@ measure "batch, $actions actions" "$bin" "$dir/loop.json" --no-persist --max-ste
 batch=$(cat "$dir/last")
 printf '  %.0f actions per second\n' "$(echo "$actions / $batch" | bc -l)"
 printf 'run\nquit\n' > "$dir/run.txt"
-input="$dir/run.txt" measure "REPL run (a snapshot per action)" "$bin" repl "$dir/loop.json" --offline
+input="$dir/run.txt" measure "REPL run (last 100,000 steps kept)" "$bin" repl "$dir/loop.json" --offline
+input="$dir/run.txt" measure "REPL run (a snapshot per action)" "$bin" repl "$dir/loop.json" --offline --step-history 0
 base=$(cat "$dir/last")
 { echo run; for _ in $(seq 1000); do echo back; done; echo "p \$get.n"; echo quit; } > "$dir/back.txt"
-input="$dir/back.txt" measure "REPL run, then back 1000 times" "$bin" repl "$dir/loop.json" --offline
+input="$dir/back.txt" measure "REPL run, then back 1000 times" "$bin" repl "$dir/loop.json" --offline --step-history 0
 printf '  %.3f ms per back\n' "$(echo "($(cat "$dir/last") - $base) * 1000 / 1000" | bc -l)"
 { echo run; echo "back $actions"; echo "p \$get.n"; echo quit; } > "$dir/far.txt"
-input="$dir/far.txt" measure "REPL run, then back to the start" "$bin" repl "$dir/loop.json" --offline
+input="$dir/far.txt" measure "REPL run, then back to the start" "$bin" repl "$dir/loop.json" --offline --step-history 0
 grep -E '^(undefined|[0-9]+)$' "$dir/out" | tail -1 | sed 's/^/  $get.n at the start: /'
