@@ -52,16 +52,21 @@ done
 
 status=0
 for name in "${targets[@]}"; do
-    mkdir -p ".build-fuzz/corpus/$name" ".build-fuzz/findings/$name"
+    corpus=".build-fuzz/corpus/$name"
+    # JASONRUN_FUZZ_FRESH=1 starts from the seeds alone (the short run): loading a corpus grown by long
+    # runs takes longer than the run itself.
+    [[ "${JASONRUN_FUZZ_FRESH:-0}" != 1 ]] || corpus=$(mktemp -d)
+    mkdir -p "$corpus" ".build-fuzz/findings/$name"
     echo "== fuzz $name for ${seconds}s" >&2
     # SWIFT_BACKTRACE=enable=no: Swift's backtracer would otherwise hang over a trap under ASan.
     # detect_leaks=0: Swift keeps enum tags in a pointer's spare bits, which hides live objects from
     # LeakSanitizer's scan, so it reports leaks that are not.
     # shellcheck disable=SC2046
     SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0${ASAN_OPTIONS:+:$ASAN_OPTIONS} ".build-fuzz/release/$(product "$name")" \
-        ".build-fuzz/corpus/$name" ".build-fuzz/seeds/$name" \
+        "$corpus" ".build-fuzz/seeds/$name" \
         -dict="Fuzz/Dictionaries/$name.dict" -max_total_time="$seconds" $(bounds "$name") \
         -artifact_prefix=".build-fuzz/findings/$name/" -detect_leaks=0 -print_final_stats=1 "$@" \
         || { rc=$?; echo "fuzz.sh: $name found something (exit $rc); see .build-fuzz/findings/$name" >&2; [[ $status -ne 0 ]] || status=$rc; }
+    [[ "${JASONRUN_FUZZ_FRESH:-0}" != 1 ]] || rm -rf "$corpus"
 done
 exit $status

@@ -9,4 +9,4 @@ cd "$(dirname "$0")/.."
 scripts/setup.sh --build-tests
 swift test "$@"
 scripts/python-tests.sh
-if [[ "${JASONRUN_FUZZ_SHORT:-0}" == 1 ]]; then scripts/fuzz.sh all 15; fi
+if [[ "${JASONRUN_FUZZ_SHORT:-0}" == 1 ]]; then JASONRUN_FUZZ_FRESH=1 scripts/fuzz.sh all 15; fi
