@@ -79,8 +79,36 @@ let package = Package(
         .testTarget(name: "JasonAnalysisTests",
                     dependencies: ["JasonAnalysis", "JasonActions", "JasonRuntime", "JasonJSON", "TestSupport"]),
         .testTarget(name: "JasonTestingTests", dependencies: ["JasonTesting", "JasonActions", "JasonRuntime", "JasonJSON", "TestSupport"]),
+        .target(name: "FuzzHarness", dependencies: ["JasonJSON", "JasonScript", "JasonTemplate", "JasonRuntime", "JasonActions"],
+                path: "Fuzz/FuzzHarness"),
+        .testTarget(name: "FuzzHarnessTests", dependencies: ["FuzzHarness", "TestSupport"]),
         .testTarget(name: "JasonCLITests", dependencies: ["JasonCLI", "JasonREPL", "JasonRuntime", "JasonJSON", "TestSupport"],
                     exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )
+
+// Fuzz targets (Docs/Fuzzing.md), only with JASONRUN_FUZZ=1, so the ordinary build and CI never see them;
+// scripts/fuzz.sh builds them in .build-fuzz. Our own modules get AddressSanitizer and libFuzzer's coverage
+// counters; libFuzzer comes without its main (JASONRUN_FUZZER_LIB), the targets call LLVMFuzzerRunDriver.
+if Context.environment["JASONRUN_FUZZ"] == "1" {
+    let instrumented = ["JasonJSON", "JasonScript", "JasonTemplate", "JasonRuntime", "JasonActions", "FuzzHarness"]
+    let flags: [SwiftSetting] = [.unsafeFlags([
+        "-sanitize=address", "-sanitize-coverage=edge,indirect-calls,trace-cmp,inline-8bit-counters,pc-table"])]
+    for target in package.targets where instrumented.contains(target.name) {
+        target.swiftSettings = (target.swiftSettings ?? []) + flags
+    }
+    let fuzzerLib = Context.environment["JASONRUN_FUZZER_LIB"]
+        ?? "/opt/swift/usr/lib/clang/21/lib/linux/libclang_rt.fuzzer_no_main-x86_64.a"
+    let link: [LinkerSetting] = [.unsafeFlags(["-sanitize=address", "-Xlinker", fuzzerLib]), .linkedLibrary("stdc++")]
+    package.targets += [
+        .target(name: "CFuzzDriver", path: "Fuzz/CFuzzDriver"),
+        .target(name: "FuzzSupport", dependencies: ["CFuzzDriver"], path: "Fuzz/FuzzSupport"),
+        .executableTarget(name: "FuzzJSON", dependencies: ["FuzzSupport", "FuzzHarness"], path: "Fuzz/FuzzJSON",
+                          swiftSettings: flags, linkerSettings: link),
+        .executableTarget(name: "FuzzTemplate", dependencies: ["FuzzSupport", "FuzzHarness"], path: "Fuzz/FuzzTemplate",
+                          swiftSettings: flags, linkerSettings: link),
+        .executableTarget(name: "FuzzInterpreter", dependencies: ["FuzzSupport", "FuzzHarness"], path: "Fuzz/FuzzInterpreter",
+                          swiftSettings: flags, linkerSettings: link),
+    ]
+}

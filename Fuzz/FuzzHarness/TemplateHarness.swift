@@ -1,0 +1,43 @@
+import JasonJSON
+import JasonScript
+import JasonTemplate
+
+/// The ST template compiler and renderer with JavaScriptCore behind `{{ }}`. An input that is the JSON
+/// array `[template, data]` (the shape of the seeds) renders `template` against `data`; any other input
+/// is one string template rendered against `fixedData`, so the fuzzer also explores the `{{ }}` syntax
+/// byte by byte.
+package final class TemplateHarness: Sendable {
+    /// One engine serves every input (a fresh JavaScriptCore context per input runs at 30 inputs a
+    /// second); what a template leaves in JavaScript's globals can reach later inputs (Docs/Fuzzing.md).
+    let engine: ScriptEngine
+    static let fixedData: JSON = [
+        "a": 1, "s": "text", "items": [1, "two", ["k": 3], .null, false], "o": ["k": ["deep": [1, 2]]],
+    ]
+
+    package init(limits: ScriptLimits = ScriptLimits(time: 0.25, memory: 256 << 20)) {
+        engine = ScriptEngine(limits: limits)
+    }
+
+    /// Renders the input; rendering has no wrong answer here, only crashes and hangs, so nothing is returned.
+    package func run(_ bytes: [UInt8]) {
+        let text = String(decoding: bytes, as: UTF8.self)
+        let template: JSON
+        let data: JSON
+        if let pair = try? JSONParser.parse(text), case .array(let parts) = pair, parts.count == 2 {
+            template = parts[0]
+            data = parts[1]
+        } else {
+            template = .string(text)
+            data = Self.fixedData
+        }
+        let transformer = Transformer(evaluator: PathEvaluator.withScriptEngine(engine))
+        let rendered = transformer.render(template, data: data)
+        if let value = rendered.value { _ = JSONPrinter.compact(value) }
+        for diagnostic in rendered.diagnostics { _ = diagnostic.pointer.description }
+        if case .string(let text) = template {
+            if let value = transformer.fill(text, data: data).value { _ = JSONPrinter.compact(value) }
+        } else {
+            _ = transformer.run(template, data: data)
+        }
+    }
+}
