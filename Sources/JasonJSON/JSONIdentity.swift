@@ -21,3 +21,14 @@ extension JSON {
         }
     }
 }
+
+extension JSONObject {
+    /// The same keys in the same order, each with this very value: how an object rebuilt from unchanged
+    /// parts (a view's template data, say) is told apart from a changed one, without hashing a key.
+    package func hasIdenticalMembers(_ other: JSONObject) -> Bool {
+        guard count == other.count else { return false }
+        let (keys, otherKeys, values, otherValues) = (self.keys, other.keys, self.values, other.values)
+        for i in 0..<count where keys[i] != otherKeys[i] || !values[i].isIdentical(to: otherValues[i]) { return false }
+        return true
+    }
+}

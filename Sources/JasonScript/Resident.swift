@@ -25,7 +25,7 @@ extension EngineContext {
             root = RootMirror(receiver: ScriptReceiver(value: object, context: context, isObject: true,
                                                        primitiveExtras: []), members: [:])
         }
-        if !root!.diverged, Self.sameMembers(data, root!.synced) { return root!.receiver }
+        if !root!.diverged, data.hasIdenticalMembers(root!.synced) { return root!.receiver }
         let object = JSValueToObject(context, root!.receiver.value, nil)!
         var changed = false
         if root!.diverged {
@@ -54,14 +54,6 @@ extension EngineContext {
         return root!.receiver
     }
 
-    /// The same keys in the same order with identical values: what a view's data looks like from one
-    /// render to the next while nothing changed, checked without hashing a key.
-    static func sameMembers(_ a: JSONObject, _ b: JSONObject) -> Bool {
-        guard a.count == b.count else { return false }
-        let (ak, bk, av, bv) = (a.keys, b.keys, a.values, b.values)
-        for i in 0..<a.count where ak[i] != bk[i] || !av[i].isIdentical(to: bv[i]) { return false }
-        return true
-    }
 
     /// The resident root, synced with `data` unless `generation` says this caller synced it last.
     func residentRoot(_ data: JSONObject, syncedAt generation: inout Int?) -> ScriptReceiver {

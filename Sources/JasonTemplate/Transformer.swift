@@ -71,11 +71,7 @@ final class LastRender: Sendable {
 
     static func sameMembers(_ a: JSON, _ b: JSON) -> Bool {
         guard case .object(let x) = a, case .object(let y) = b else { return a.isIdentical(to: b) }
-        guard x.count == y.count else { return false }
-        for (key, value) in x {
-            guard let other = y[key], value.isIdentical(to: other) else { return false }
-        }
-        return true
+        return x.hasIdenticalMembers(y)
     }
 }
 
