@@ -64,7 +64,7 @@ import Glibc
         let terminal = try start()
         terminal.clear()
         typeAtPrompt(terminal, "wat\t")
-        #expect(terminal.waitFor("ch "))
+        #expect(terminal.waitFor("ch "), "completed to \"watch \": \(terminal.screen.debugDescription)")
         #expect(!terminal.screen.contains("\u{07}"), "no bell: \(terminal.screen.debugDescription)")
         finish(terminal, typing: "\u{15}quit\r")
     }

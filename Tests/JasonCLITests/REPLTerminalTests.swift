@@ -46,12 +46,17 @@ import Glibc
         }
 
         /// Reads what the program draws until `text` shows up (true) or it has been quiet too long (false).
+        /// A signal to the test process (SIGCHLD when another test's child ends) interrupts `poll` and
+        /// `read` with EINTR; that is not the program being quiet, so they are asked again.
         func waitFor(_ text: String, seconds: Int32 = 20) -> Bool {
             var buffer = [UInt8](repeating: 0, count: 4096)
             while !screen.contains(text) {
                 var poller = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
-                guard poll(&poller, 1, seconds * 1000) > 0 else { return false }
+                let ready = poll(&poller, 1, seconds * 1000)
+                if ready < 0, errno == EINTR { continue }
+                guard ready > 0 else { return false }
                 let count = read(master, &buffer, buffer.count)
+                if count < 0, errno == EINTR { continue }
                 guard count > 0 else { return false }
                 screen += String(decoding: buffer[0..<count], as: UTF8.self)
             }
