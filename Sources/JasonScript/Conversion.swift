@@ -80,9 +80,14 @@ extension EngineContext {
         guard let text = JSValueToStringCopy(context, value, nil) else { return "" }
         defer { JSStringRelease(text) }
         let capacity = JSStringGetMaximumUTF8CStringSize(text)
-        return String(unsafeUninitializedCapacity: capacity) { buffer in
+        let units = JSStringGetLength(text)
+        let converted = String(unsafeUninitializedCapacity: capacity) { buffer in
             buffer.withMemoryRebound(to: CChar.self) { max(0, JSStringGetUTF8CString(text, $0.baseAddress, capacity) - 1) }
         }
+        // UTF-8 has at least one byte per UTF-16 unit: fewer means the conversion gave up at a lone
+        // surrogate. Such text is decoded with U+FFFD in its place, as JSON text of it would be.
+        guard converted.utf8.count < units, let characters = JSStringGetCharactersPtr(text) else { return converted }
+        return String(decoding: UnsafeBufferPointer(start: characters, count: units), as: UTF16.self)
     }
 
     func describe(_ exception: JSValueRef) -> String { string(of: exception) }

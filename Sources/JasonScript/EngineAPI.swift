@@ -38,3 +38,14 @@ extension ScriptEngine {
         withContext { $0.hold(value) }
     }
 }
+
+extension ScriptEngine {
+    /// Each of `expressions` on each of the `count` items of a held array, with `$root` = `root` and
+    /// `$index` the item's position: the results item by item, nil where a call never ran (one before
+    /// it was stopped by a limit). Nil when the loop cannot be done in one call (an expression that does
+    /// not compile or may change the data): the caller then evaluates one by one.
+    package func evaluateEach(_ expressions: [String], items: ScriptReceiver, count: Int,
+                              root: ScriptReceiver) -> [ScriptResult?]? {
+        withContext { $0.callEach(expressions, items: items, count: count, root: root) }
+    }
+}

@@ -16,6 +16,10 @@ final class EngineContext: @unchecked Sendable {
     let errorName: JSStringRef
     /// `JSON.stringify` leaving out st.js's bookkeeping keys.
     let stringify: JSObjectRef
+    /// `JSON.stringify` as JavaScript has it, for results known to be plain.
+    let plainStringify: JSObjectRef
+    /// The function that runs a whole `#each` (LoopCalls.swift), made when first needed.
+    var eachLoop: JSObjectRef?
     var root: RootMirror?
     /// Property names made once (`$index`, `length`, `#let` names).
     var propertyNames: [String: JSStringRef] = [:]
@@ -75,14 +79,16 @@ final class EngineContext: @unchecked Sendable {
         callWithPrototypeExtras = Self.global(context, "__stCall")
         stringify = Self.global(context, "__stStringify")
         failure = Self.global(context, "__stFailure")
+        plainStringify = Self.global(context, "__stJSON")
         errorName = JSStringCreateWithUTF8CString("__stError")
-        for value in [callWithPrototypeExtras, stringify, failure] { JSValueProtect(context, value) }
+        for value in [callWithPrototypeExtras, stringify, failure, plainStringify] { JSValueProtect(context, value) }
     }
 
     deinit {
         evaluationGuard.end()
         for (_, entry) in compiled { if case .success(let c) = entry { JSValueUnprotect(context, c.function) } }
-        for value in [callWithPrototypeExtras, stringify, failure] { JSValueUnprotect(context, value) }
+        for value in [callWithPrototypeExtras, stringify, failure, plainStringify] { JSValueUnprotect(context, value) }
+        if let eachLoop { JSValueUnprotect(context, eachLoop) }
         root = nil
         for (_, name) in propertyNames { JSStringRelease(name) }
         JSStringRelease(errorName)

@@ -45,9 +45,16 @@ final class EvaluationGuard: @unchecked Sendable {
         self.watch = watch
     }
 
+    /// For a call that runs many expressions (a whole `#each`): the number of the one under way, which
+    /// the loop writes and the watchdog reads, so that the time limit stays one expression's.
+    private var progress: UnsafePointer<UInt32>?
+    private var progressSeen: UInt32 = 0
+
     /// Called before each call into JavaScript; false when memory is over the limit already.
-    func begin(_ expression: String) -> Bool {
+    func begin(_ expression: String, progress: UnsafePointer<UInt32>? = nil) -> Bool {
         stopped = nil
+        self.progress = progress
+        progressSeen = progress?.pointee ?? 0
         started = DispatchTime.now().uptimeNanoseconds
         if overLimit || started &- memoryChecked > 10_000_000 {
             memoryChecked = started
@@ -63,13 +70,23 @@ final class EvaluationGuard: @unchecked Sendable {
         return true
     }
 
-    func end() { watch.end() }
+    func end() {
+        progress = nil
+        watch.end()
+    }
 
     /// The watchdog's question, asked every slice of one uninterrupted run.
     func shouldStop() -> Bool {
         guard started != 0 else { return false } // our own prelude, before any evaluation
         watch.consulted()
-        if Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9 > limits.time {
+        let now = DispatchTime.now().uptimeNanoseconds
+        if let progress, progress.pointee != progressSeen {
+            // Another expression of the loop began since the last question: its time starts now (late by
+            // less than a slice, so a limit is never hit early).
+            progressSeen = progress.pointee
+            started = now
+        }
+        if Double(now - started) / 1e9 > limits.time {
             stopped = .time
             return true
         }

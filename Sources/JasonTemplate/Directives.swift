@@ -29,11 +29,14 @@ extension Run {
         // Items are rendered one after another, so they can share one slot, emptied for each.
         let itemSlot = ScopeSlot()
         let source = ItemSource(expression: slot.expression, parent: scope, count: items.count)
+        let prefetched = prefetch(body, source: source, scope)
         for (i, item) in items.enumerated() {
             itemSlot.value = nil
             var itemScope = Scope(this: item, root: root, index: i, lets: scope.lets, slot: itemSlot, pass: scope.pass)
             itemScope.rootLets = scope.rootLets
             itemScope.source = source
+            prefetched?.start(item: i)
+            itemScope.prefetched = prefetched
             if let value = transform(body, itemScope), value.isTruthy { out.append(value) }
         }
         itemSlot.value = nil

@@ -28,6 +28,8 @@ public struct Scope: Sendable {
     var rootLets: JSONObject = [:]
     /// For a loop item: the loop it comes from, so an engine can take the item from its own copy.
     var source: ItemSource?
+    /// For a loop item: the loop's expressions evaluated in advance, when they were.
+    var prefetched: PrefetchedLoop?
 
     public init(this: JSON, root: JSON, index: Int? = nil, lets: JSONObject = [:], isRoot: Bool = false,
                 slot: ScopeSlot = ScopeSlot()) {

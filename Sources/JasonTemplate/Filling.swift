@@ -59,7 +59,9 @@ extension Run {
     mutating func evaluate(_ expression: ParsedExpression, _ scope: Scope, at pointer: JSONPointer,
                            offset: Int) -> JSON? {
         let kind: TemplateDiagnostic.Kind
-        switch evaluator.evaluate(expression, in: scope) {
+        let evaluation = scope.prefetched.flatMap { expression.path == nil ? $0.take(expression) : nil }
+            ?? evaluator.evaluate(expression, in: scope)
+        switch evaluation {
         case .value(let v): return v
         case .undefined: kind = .undefined
         case .failed(let message): kind = .failed(message)

@@ -40,12 +40,15 @@ public struct ScriptEvaluator: ExpressionEvaluator {
         var generation: Int?
     }
 
+    func passState(_ scope: Scope) -> PassState {
+        if let pass = scope.pass.evaluatorState as? PassState { return pass }
+        let made = PassState()
+        scope.pass.evaluatorState = made
+        return made
+    }
+
     func target(for scope: Scope) -> Target {
-        let pass = scope.pass.evaluatorState as? PassState ?? {
-            let made = PassState()
-            scope.pass.evaluatorState = made
-            return made
-        }()
+        let pass = passState(scope)
         if scope.isRoot, case .object(let data) = scope.this {
             // Synced at most once per render (unless another render used the engine in between).
             let root = engine.residentRoot(data, syncedAt: &pass.generation)
@@ -73,7 +76,13 @@ public struct ScriptEvaluator: ExpressionEvaluator {
     /// A loop item as the engine holds it, when the loop's expression is a plain path (evaluating it
     /// again has no effect) and gives an array of the same length there.
     func residentItem(_ scope: Scope, _ pass: PassState) -> ScriptReceiver? {
-        guard let source = scope.source, let index = scope.index else { return nil }
+        guard let source = scope.source, let index = scope.index,
+              let array = residentArray(source, pass) else { return nil }
+        return engine.element(index, of: array)
+    }
+
+    /// The loop's array as the engine holds it, looked for once per loop.
+    func residentArray(_ source: ItemSource, _ pass: PassState) -> ScriptReceiver? {
         if !source.isResolved {
             source.isResolved = true
             if source.expression.path != nil {
@@ -84,8 +93,29 @@ public struct ScriptEvaluator: ExpressionEvaluator {
                 }
             }
         }
-        guard let array = source.array as? ScriptReceiver else { return nil }
-        return engine.element(index, of: array)
+        return source.array as? ScriptReceiver
+    }
+}
+
+extension ScriptEvaluator: LoopPrefetching {
+    /// The loop in one call into the engine, when its items are the engine's own (the loop's expression
+    /// is a plain path) and no `#let` names are about.
+    func prefetch(_ expressions: [ParsedExpression], source: ItemSource, root: JSON, scope: Scope) -> [Evaluation?]? {
+        guard scope.lets.isEmpty, scope.rootLets.isEmpty, !scope.pass.scriptOwnsData,
+              case .object(let data) = root else { return nil }
+        let pass = passState(scope)
+        guard let items = residentArray(source, pass) else { return nil }
+        let rootReceiver = engine.residentRoot(data, syncedAt: &pass.generation)
+        let results = engine.evaluateEach(expressions.map(\.text), items: items, count: source.count, root: rootReceiver)
+        return results?.map { result in
+            result.map {
+                switch $0 {
+                case .value(let value): .value(value)
+                case .undefined: .undefined
+                case .threw(let message): .failed(message)
+                }
+            }
+        }
     }
 }
 
