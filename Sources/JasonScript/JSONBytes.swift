@@ -17,7 +17,8 @@ enum JSONBytes {
         case .null: out.append(contentsOf: "null".utf8)
         case .bool(let b): out.append(contentsOf: (b ? "true" : "false").utf8)
         case .int(let i): writeInt(i, into: &out)
-        case .double(let d): out.append(contentsOf: (d.isFinite ? JSNumber.format(d) : "null").utf8)
+        // Only the engine's parser reads this: Swift's shortest round-trip digits give the same double.
+        case .double(let d): out.append(contentsOf: (d.isFinite ? d.description : "null").utf8)
         case .string(let s): writeString(s, into: &out)
         case .array(let elements):
             out.append(UInt8(ascii: "["))
@@ -42,24 +43,41 @@ enum JSONBytes {
 
     static func writeInt(_ value: Int, into out: inout [UInt8]) {
         if value >= 0 && value < 10 { out.append(UInt8(ascii: "0") + UInt8(value)); return }
-        out.append(contentsOf: String(value).utf8)
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var rest = value.magnitude
+            var i = digits.count
+            repeat {
+                i -= 1
+                digits[i] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+            } while rest > 0
+            if value < 0 { out.append(UInt8(ascii: "-")) }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: digits[i...]))
+        }
     }
 
     static let hex: [UInt8] = Array("0123456789abcdef".utf8)
 
+    /// A string with its quotes; runs of bytes that need no escape are copied at once.
     static func writeString(_ s: String, into out: inout [UInt8]) {
+        var s = s
         out.append(UInt8(ascii: "\""))
-        for byte in s.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""), UInt8(ascii: "\\"):
-                out.append(UInt8(ascii: "\\"))
-                out.append(byte)
-            case 0..<0x20:
-                out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
-                                        hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
-            default:
-                out.append(byte)
+        s.withUTF8 { bytes in
+            var start = 0
+            for i in 0..<bytes.count {
+                let byte = bytes[i]
+                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<i]))
+                start = i + 1
+                if byte < 0x20 {
+                    out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
+                                            hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
+                } else {
+                    out.append(UInt8(ascii: "\\"))
+                    out.append(byte)
+                }
             }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
         }
         out.append(UInt8(ascii: "\""))
     }
