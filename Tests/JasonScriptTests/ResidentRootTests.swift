@@ -19,6 +19,18 @@ import Testing
         #expect(JSON.string("x").isIdentical(to: "x"))
     }
 
+    /// Values Swift calls equal but JavaScript tells apart are not the same value to the resident data.
+    @Test func textAndZeroesJavaScriptTellsApartAreConvertedAnew() {
+        #expect(!JSON.string("\u{E9}").isIdentical(to: "e\u{301}"))
+        #expect(!JSON.double(-0.0).isIdentical(to: .double(0)))
+        #expect(!JSONObject(dictionaryLiteral: ("\u{E9}", 1)).hasIdenticalMembers(["e\u{301}": 1]))
+        let engine = ScriptEngine()
+        #expect(engine.evaluate("escape(a)", root: ["a": "\u{E9}"]) == .value("%E9"))
+        #expect(engine.evaluate("escape(a)", root: ["a": "e\u{301}"]) == .value("e%u0301"))
+        #expect(engine.evaluate("1 / z", root: ["z": 0]) == .value(.double(.infinity)))
+        #expect(engine.evaluate("1 / z", root: ["z": .double(-0.0)]) == .value(.double(-.infinity)))
+    }
+
     @Test func aRenderSyncsOnceAndUnchangedDataIsNotConvertedAgain() {
         let engine = ScriptEngine()
         var data: JSONObject = ["items": .array((0..<1000).map { ["n": .int($0)] }), "$get": ["n": 1]]
