@@ -29,6 +29,15 @@ public enum JSNumber {
 
     public static func format(_ value: Int) -> String { String(value) }
 
+    /// A JavaScript number as our JSON holds it: integral values that fit become `int` (so `{{1+1}}`
+    /// gives `2`, not `2.0`); `-0`, fractions and values past 2^53 stay doubles.
+    public static func json(_ d: Double) -> JSON {
+        if d == d.rounded(.towardZero), abs(d) < 9.007_199_254_740_992e15, !(d == 0 && d.sign == .minus) {
+            return .int(Int(d))
+        }
+        return .double(d)
+    }
+
     /// The shortest decimal digits that round-trip, and the position n of the decimal point
     /// (value = 0.digits × 10^n). Swift's `description` already finds the shortest digits.
     static func shortestDigits(_ value: Double) -> (String, Int) {

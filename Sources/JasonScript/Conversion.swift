@@ -31,12 +31,7 @@ extension EngineContext {
     }
 
     /// Integral numbers that fit become `int`, so `{{1+1}}` gives `2`, not `2.0`.
-    static func number(_ d: Double) -> JSON {
-        if d == d.rounded(.towardZero), abs(d) < 9.007_199_254_740_992e15, !(d == 0 && d.sign == .minus) {
-            return .int(Int(d))
-        }
-        return .double(d)
-    }
+    static func number(_ d: Double) -> JSON { JSNumber.json(d) }
 
     func makeValue(_ json: JSON) -> JSValueRef {
         switch json {

@@ -107,11 +107,17 @@ final class ItemSource: @unchecked Sendable {
 public final class ParsedExpression: Sendable, Hashable {
     public let text: String
     public let path: PathExpression?
+    /// `A op B` over paths and literals, which Swift can often answer without the engine.
+    let binary: BinaryExpression?
 
     public init(_ text: String) {
         self.text = text
         path = PathExpression(text)
+        binary = path == nil ? BinaryExpression(text) : nil
     }
+
+    /// Whether the engine is needed whatever the data (neither a path nor a simple operation).
+    var needsEngine: Bool { path == nil && binary == nil }
 
     public static func == (a: ParsedExpression, b: ParsedExpression) -> Bool { a.text == b.text }
     public func hash(into hasher: inout Hasher) { hasher.combine(text) }

@@ -59,7 +59,7 @@ extension Run {
     mutating func evaluate(_ expression: ParsedExpression, _ scope: Scope, at pointer: JSONPointer,
                            offset: Int) -> JSON? {
         let kind: TemplateDiagnostic.Kind
-        let evaluation = scope.prefetched.flatMap { expression.path == nil ? $0.take(expression) : nil }
+        let evaluation = scope.prefetched.flatMap { expression.needsEngine ? $0.take(expression) : nil }
             ?? evaluator.evaluate(expression, in: scope)
         switch evaluation {
         case .value(let v): return v

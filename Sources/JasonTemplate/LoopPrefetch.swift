@@ -46,7 +46,7 @@ final class PrefetchedLoop: @unchecked Sendable {
 }
 
 extension TemplateNode {
-    /// The expressions a render of this node hands to JavaScript (those that are not plain paths), in
+    /// The expressions a render of this node hands to JavaScript (not plain paths or simple operations), in
     /// the order it evaluates them, when that order is always the same: nil when the node holds
     /// anything that decides what else is evaluated (a conditional, a directive, an `#include`, a key
     /// with a template, a `#?` value).
@@ -56,7 +56,7 @@ extension TemplateNode {
             return []
         case .string(let template):
             switch template.include {
-            case .none: return template.slots.compactMap { $0.expression.path == nil ? $0.expression : nil }
+            case .none: return template.slots.compactMap { $0.expression.needsEngine ? $0.expression : nil }
             case .bare: return []
             case .expression: return nil
             }

@@ -24,7 +24,12 @@ public enum PathExpression: Sendable, Hashable {
         if text == "true" { self = .literal(.bool(true)); return }
         if text == "false" { self = .literal(.bool(false)); return }
         if text == "null" { self = .literal(.null); return }
-        if first.isNumber, let i = Int(text) { self = .literal(.int(i)); return }
+        // `010` is octal to JavaScript, and integers past 2^53 are rounded there: both are left to it.
+        if first.isNumber, !(first == "0" && text.count > 1) {
+            guard let i = Int(text), i.magnitude <= 1 << 53 else { return nil }
+            self = .literal(.int(i))
+            return
+        }
         if (first == "'" || first == "\"") && text.count >= 2 && text.last == first {
             let body = text.dropFirst().dropLast()
             guard !body.contains(first), !body.contains("\\") else { return nil }
