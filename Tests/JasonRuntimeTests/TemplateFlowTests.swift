@@ -117,7 +117,7 @@ import Testing
             """#, templates: #"{"body": {"{{#each $get.list}}": {"t": "{{name}} {{$index}} {{$root.$get.a}}"}}}"#))
         #expect(r.diagnostics.isEmpty)
         #expect(!r.interpreter.scriptEngine.isStarted)
-        let js = try await run(#"{"type": "$test.print", "options": "{{1 + 1}}"}"#)
+        let js = try await run(#"{"type": "$test.print", "options": "{{Math.max(1, 2)}}"}"#)
         #expect(js.printed == ["2"])
         #expect(js.interpreter.scriptEngine.isStarted)
     }
