@@ -17,11 +17,7 @@ public struct ScriptEvaluator: ExpressionEvaluator {
         let target = self.target(for: scope)
         let (result, mayMutate) = engine.evaluate(expression, on: target.receiver, extras: target.extras)
         if mayMutate { scope.pass.scriptOwnsData = true }
-        return switch result {
-        case .value(let value): .value(value)
-        case .undefined: .undefined
-        case .threw(let message): .failed(message)
-        }
+        return Evaluation(result)
     }
 
     /// `this` in the engine and the names set on it for each call (`$root`, `$index`, `#let` names).
@@ -107,14 +103,16 @@ extension ScriptEvaluator: LoopPrefetching {
         guard let items = residentArray(source, pass) else { return nil }
         let rootReceiver = engine.residentRoot(data, syncedAt: &pass.generation)
         let results = engine.evaluateEach(expressions.map(\.text), items: items, count: source.count, root: rootReceiver)
-        return results?.map { result in
-            result.map {
-                switch $0 {
-                case .value(let value): .value(value)
-                case .undefined: .undefined
-                case .threw(let message): .failed(message)
-                }
-            }
+        return results?.map { $0.map(Evaluation.init) }
+    }
+}
+
+extension Evaluation {
+    init(_ result: ScriptResult) {
+        switch result {
+        case .value(let value): self = .value(value)
+        case .undefined: self = .undefined
+        case .threw(let message): self = .failed(message)
         }
     }
 }
