@@ -38,7 +38,8 @@ extension EngineContext {
         for (name, value) in data where name != "$root" {
             kept += 1
             if let old = root!.members[name], old.isIdentical(to: value) { continue }
-            setProperty(object, name, makeValue(value))
+            JSObjectSetProperty(context, object, propertyName(name), makeValue(value),
+                                JSPropertyAttributes(kJSPropertyAttributeNone), nil)
             root!.members[name] = value
             changed = true
         }
