@@ -50,9 +50,11 @@ public final class EventInbox: Sendable {
     public func removeAll() { calls.withLock { $0.removeAll() } }
 }
 
-/// What a handler may reach besides its options: the view's variables and templates, the template
-/// engine, the console, the view stack, and the queue (to start another chain, which runs after the
-/// current one, E7). A class, so that handing it to each action costs one reference, not a copy.
+/// What a handler may reach besides its options: the view's document, variables and templates, the
+/// template engine, the console, and the queue (to start another chain, which runs after the current
+/// one, E7). Not the view stack: the interpreter alone moves between views, and a context that held the
+/// stack would make a cycle (the stack holds the views, each view its context). A class, so that handing
+/// it to each action costs one reference, not a copy.
 public final class ActionContext: Sendable {
     public let state: ViewState
     /// The environment, with `viewURL` set to this view's URL.
@@ -62,21 +64,26 @@ public final class ActionContext: Sendable {
     /// `head.templates` of the document.
     public let templates: JSONObject
     public let renderer: Transformer
-    public let views: ViewStack
+    /// The document of the view the actions run in.
+    public let document: Document
+    /// The URL of the first document, at the bottom of the view stack: `file://name` is relative to it.
+    let firstURL: String
     /// The JavaScript engine behind `{{ }}` (`$script.include` adds to it).
     public let scripts: ScriptEngine
     /// Where a handler reports a problem that does not fail its action (a second completion, say).
     public let issues: IssueLog
 
     init(state: ViewState, environment: ActionEnvironment, inbox: EventInbox, timers: TimerTable,
-         templates: JSONObject, renderer: Transformer, views: ViewStack, scripts: ScriptEngine, issues: IssueLog) {
+         templates: JSONObject, renderer: Transformer, document: Document, firstURL: String, scripts: ScriptEngine,
+         issues: IssueLog) {
         self.state = state
         self.environment = environment
         self.inbox = inbox
         self.timers = timers
         self.templates = templates
         self.renderer = renderer
-        self.views = views
+        self.document = document
+        self.firstURL = firstURL
         self.scripts = scripts
         self.issues = issues
     }

@@ -46,11 +46,10 @@ extension RenderAction {
             return !error.hasPrefix("ReferenceError") && !error.hasPrefix("TypeError: undefined is not an object")
         }
         guard !failures.isEmpty else { return }
-        let document = context.views.all.first { $0.context === context }?.document
         let base = JSONPointer.root.appending("$jason").appending("head").appending("templates").appending(name)
         for failure in failures {
             let pointer = JSONPointer(base.description + failure.pointer.description)
-            let path = document?.locator.path(pointer) ?? ActionPath(pointer: pointer, file: nil, location: nil)
+            let path = context.document.locator.path(pointer)
             context.issues.report(Diagnostic(.template, .warning, failure.message, at: path))
         }
     }

@@ -17,7 +17,8 @@ extension Interpreter {
         }
         let state = ViewState(viewData: document.data, env: environment.device, params: params)
         let context = ActionContext(state: state, environment: environment, inbox: inbox, timers: timers,
-                                    templates: document.templates, renderer: renderer, views: views,
+                                    templates: document.templates, renderer: renderer, document: document,
+                                    firstURL: views.all.first?.url ?? url,
                                     scripts: scriptEngine, issues: issues)
         return View(document: document, url: url, transition: transition, state: state, context: context)
     }
@@ -83,7 +84,7 @@ extension ActionContext {
         var base = environment.viewURL
         if written.hasPrefix("file://"), !written.hasPrefix("file:///") {
             written.removeFirst("file://".count)
-            base = views.all.first?.url ?? base
+            base = firstURL
         }
         if let url = URL(string: written), url.scheme != nil { return written }
         guard let baseURL = URL(string: base), baseURL.scheme != nil,

@@ -15,12 +15,14 @@ struct Outcome {
 /// Runs `text` (a document or an action) with the standard registry and the given environment parts.
 func run(_ text: String, stores: Stores = .inMemory(), viewURL: String = "file:///flow.json",
          transport: any HTTPTransport = OfflineTransport(), answers: AnswerBook = AnswerBook(),
-         typed: [String]? = nil, registry: ActionRegistry = StandardLibrary.registry) async throws -> Outcome {
+         typed: [String]? = nil, registry: ActionRegistry = StandardLibrary.registry,
+         host: (Interpreter) -> Void = { _ in }) async throws -> Outcome {
     let document = try Document.load(SourceFile(name: "flow.json", text: text))
     let console = RecordingConsole()
     let environment = ActionEnvironment(console: console, stores: stores, viewURL: viewURL, transport: transport,
                                         answers: answers, input: typed.map(Typist.init))
     let interpreter = Interpreter(document: document, registry: registry, environment: environment)
+    host(interpreter)
     interpreter.start()
     await interpreter.runUntilIdle()
     return Outcome(interpreter: interpreter, console: console)

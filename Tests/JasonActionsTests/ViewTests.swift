@@ -14,8 +14,18 @@ import Testing
     func runA(_ actions: String, pages: [String: String], registry: ActionRegistry = StandardLibrary.registry)
         async throws -> Outcome
     {
-        try await run(page(actions), viewURL: home, transport: Pages(pages: pages), registry: registry)
+        // The host's hold on the view stack, for `$test.back` to press Back as a user would.
+        try await run(page(actions), viewURL: home, transport: Pages(pages: pages), registry: registry) { interpreter in
+            host.views.withLock { $0 = interpreter.views }
+        }
     }
+
+    /// What the host holds: the interpreter's view stack (handlers are not given it).
+    final class Host: Sendable {
+        let views = Mutex<ViewStack?>(nil)
+    }
+
+    let host = Host()
 
     @Test func okResumesTheHrefWithItsOptions() async throws {
         // S14: B returns {"pick": "x"}; A's $href success sees it as $jason. The URL is relative to A's.
@@ -101,8 +111,8 @@ import Testing
                 context.inbox.post(QueuedCall(.json(["type": "$util.toast", "options": ["text": "tapped"]], origin: "tap")))
                 return ["done": true]
             },
-            "back": ClosureHandler { _, context in
-                context.views.systemBack()
+            "back": ClosureHandler { [host] _, _ in
+                _ = host.views.withLock { $0 }?.systemBack()
                 return ["done": true]
             },
         ])

@@ -54,9 +54,9 @@ struct AtomicMerge {
 
     /// The options as written, when this action was written in the document of this view and has templates.
     func rawOptions() -> JSON? {
-        guard let view = context.views.all.first(where: { $0.context === context }),
-              invocation.path.file == view.document.locator.fileName,
-              case .object(let action)? = view.document.root.value(at: invocation.path.pointer),
+        let document = context.document
+        guard invocation.path.file == document.locator.fileName,
+              case .object(let action)? = document.root.value(at: invocation.path.pointer),
               action["type"]?.stringValue == invocation.type,
               let options = action["options"], options.containsTemplateMarker else { return nil }
         return options
