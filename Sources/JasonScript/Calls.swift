@@ -72,9 +72,13 @@ extension EngineContext {
     /// Calls through `__stCall` so that a primitive `this` gets its extras on the prototypes.
     func callWithPrototypes(_ fn: JSObjectRef, _ receiver: ScriptReceiver, extras: [(String, JSValueRef)],
                             _ exception: inout JSValueRef?) -> JSValueRef? {
-        let names = extras.map { makeString($0.0) }
-        let values = extras.map(\.1)
-        let arguments: [JSValueRef?] = [fn, receiver.value, makeArray(names), makeArray(values)]
+        // Each name goes into the array as it is made (a value held only in Swift's heap is not seen by
+        // the collector); the values are held by their receivers.
+        let names = JSObjectMakeArray(context, 0, nil, nil)!
+        for (index, extra) in extras.enumerated() {
+            JSObjectSetPropertyAtIndex(context, names, UInt32(index), makeString(extra.0), nil)
+        }
+        let arguments: [JSValueRef?] = [fn, receiver.value, names, makeArray(extras.map(\.1))]
         return arguments.withUnsafeBufferPointer {
             JSObjectCallAsFunction(context, callWithPrototypeExtras, nil, 4, $0.baseAddress, &exception)
         }
