@@ -1,18 +1,22 @@
 import JasonJSON
 
-/// What a handler is given: the action's type, its options already rendered, where it was written,
-/// and the `$jason` it was called with.
-public struct ActionInvocation: Sendable {
-    public var type: String
-    public var options: JSON?
-    public var path: ActionPath
-    public var jason: JSON?
+/// What a handler is given: the action as it runs, the same value observers see (`ActionStep`), with
+/// its options already rendered and checked against the handler's declaration.
+public typealias ActionInvocation = ActionStep
 
+extension ActionStep {
+    /// An action of `type` to hand to a handler directly (a host or a test calling one).
     public init(type: String, options: JSON?, path: ActionPath, jason: JSON? = nil) {
-        self.type = type
-        self.options = options
-        self.path = path
-        self.jason = jason
+        self.init(target: .type(type), path: path, options: options, templateDiagnostics: [], jason: jason,
+                  callers: [], entry: nil)
+    }
+
+    /// The action's type (`$network.request`); `trigger` for a trigger, which no handler is given.
+    public var type: String {
+        switch target {
+        case .type(let type): type
+        case .trigger: "trigger"
+        }
     }
 
     /// The options as an object (`{}` when there are none or they are not an object).

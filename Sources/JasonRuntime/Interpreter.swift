@@ -215,17 +215,17 @@ public final class Interpreter {
                 return await fail(call, step, in: &chain, ActionFailure(message: unknownTypeMessage(type), type: type),
                                   id: .unknownAction, at: locate(call.path.pointer.appending("type"), in: call))
             }
-            var options = step.options
+            var invocation = step
             if let spec = handler.spec {
-                switch spec.check(options) {
-                case .success(let checked): options = checked
+                switch spec.check(step.options) {
+                case .success(let checked): invocation.options = checked
                 case .failure(let problem):
                     let pointer = problem.option.map { call.path.pointer.appending("options").appending($0) }
                     return await fail(call, step, in: &chain, ActionFailure(message: problem.message, type: type),
                                       id: .invalidOptions, at: pointer.map { locate($0, in: call) })
                 }
             }
-            let invocation = ActionInvocation(type: type, options: options, path: call.path, jason: chain.jason)
+            invocation.jason = chain.jason
             let generation = views.generation
             do {
                 let value = try await handler.perform(invocation, in: context)
