@@ -53,8 +53,7 @@ final class EvaluationGuard: @unchecked Sendable {
     /// Called before each call into JavaScript; false when memory is over the limit already.
     func begin(_ expression: String, progress: UnsafePointer<UInt32>? = nil) -> Bool {
         stopped = nil
-        self.progress = progress
-        progressSeen = progress?.pointee ?? 0
+        self.progress = nil
         started = DispatchTime.now().uptimeNanoseconds
         if overLimit || started &- memoryChecked > 10_000_000 {
             memoryChecked = started
@@ -66,6 +65,9 @@ final class EvaluationGuard: @unchecked Sendable {
                 return false
             }
         }
+        // Only once the call will happen: the bytes behind `progress` live no longer than the call.
+        self.progress = progress
+        progressSeen = progress?.pointee ?? 0
         watch.begin(expression, deadline: limits.time)
         return true
     }
