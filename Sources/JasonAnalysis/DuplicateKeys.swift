@@ -14,7 +14,7 @@ enum DuplicateKeys {
     static func find(in file: SourceFile) -> [Found] {
         file.bytes.withUnsafeBufferPointer { bytes in
             var scan = Scan(bytes: bytes)
-            scan.value(at: LazyPointer.root)
+            scan.value()
             return scan.found
         }
     }
@@ -23,20 +23,21 @@ enum DuplicateKeys {
         let bytes: UnsafeBufferPointer<UInt8>
         var i = 0
         var found: [Found] = []
+        var trail = PointerTrail()
 
-        mutating func value(at pointer: LazyPointer) {
+        mutating func value() {
             skipSpace()
             guard i < bytes.count else { return }
             switch bytes[i] {
-            case UInt8(ascii: "{"): object(at: pointer)
-            case UInt8(ascii: "["): array(at: pointer)
+            case UInt8(ascii: "{"): object()
+            case UInt8(ascii: "["): array()
             case UInt8(ascii: "\""): _ = string()
             default:
                 while i < bytes.count, !Self.ends(bytes[i]) { i += 1 }
             }
         }
 
-        mutating func object(at pointer: LazyPointer) {
+        mutating func object() {
             i += 1
             var seen = Set<String>()
             while true {
@@ -44,25 +45,27 @@ enum DuplicateKeys {
                 guard i < bytes.count, bytes[i] == UInt8(ascii: "\"") else { i += 1; return }  // `}`
                 let start = i
                 let key = string()
-                if !seen.insert(key).inserted {
-                    found.append(Found(key: key, offset: start, pointer: pointer.appending(key).pointer))
-                }
+                trail.push(key)
+                if !seen.insert(key).inserted { found.append(Found(key: key, offset: start, pointer: trail.pointer)) }
                 skipSpace()
                 i += 1  // `:`
-                value(at: pointer.appending(key))
+                value()
+                trail.pop()
                 skipSpace()
                 guard i < bytes.count, bytes[i] == UInt8(ascii: ",") else { i += 1; return }
                 i += 1
             }
         }
 
-        mutating func array(at pointer: LazyPointer) {
+        mutating func array() {
             i += 1
             var index = 0
             while true {
                 skipSpace()
                 guard i < bytes.count, bytes[i] != UInt8(ascii: "]") else { i += 1; return }
-                value(at: pointer.appending(index))
+                trail.push(index)
+                value()
+                trail.pop()
                 index += 1
                 skipSpace()
                 guard i < bytes.count, bytes[i] == UInt8(ascii: ",") else { i += 1; return }

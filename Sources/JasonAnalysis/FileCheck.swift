@@ -4,13 +4,13 @@ import JasonRuntime
 extension Pass {
     /// `$href` URLs, `$require` URLs and `file://` URLs anywhere that name a file beside the document
     /// which is not there.
-    mutating func fileReferences(_ json: JSON, at path: LazyPointer) {
+    mutating func fileReferences(_ json: JSON, at trail: inout PointerTrail) {
         switch json {
         case .string(let text) where text.hasPrefix("file://"):
-            missing(String(text.dropFirst("file://".count)), at: path.pointer)
+            missing(String(text.dropFirst("file://".count)), at: trail.pointer)
         case .object(let members):
             if case .string(let type)? = members["type"], case .object(let options)? = members["options"] {
-                let optionsAt = path.pointer.appending("options")
+                let optionsAt = trail.pointer.appending("options")
                 if type == "$href" || type == "$visit", case .string(let url)? = options["url"],
                    (options["view"]?.stringValue ?? "jason").lowercased() == "jason", Self.isRelative(url) {
                     missing(url, at: optionsAt.appending("url"))
@@ -22,9 +22,17 @@ extension Pass {
                     }
                 }
             }
-            for (key, value) in members { fileReferences(value, at: path.appending(key)) }
+            for (key, value) in members {
+                trail.push(key)
+                fileReferences(value, at: &trail)
+                trail.pop()
+            }
         case .array(let items):
-            for (i, item) in items.enumerated() { fileReferences(item, at: path.appending(i)) }
+            for (i, item) in items.enumerated() {
+                trail.push(i)
+                fileReferences(item, at: &trail)
+                trail.pop()
+            }
         default:
             break
         }

@@ -46,8 +46,9 @@ struct Pass {
             componentActions(body, at: JSONPointer("/$jason/body"), into: &entries)
         }
         for entry in entries { action(entry.json, at: entry.pointer, inLambda: entry.inLambda) }
-        templates(root, at: LazyPointer.root)
-        fileReferences(root, at: LazyPointer.root)
+        var trail = PointerTrail()
+        templates(root, at: &trail)
+        fileReferences(root, at: &trail)
     }
 
     /// Every name a `trigger` or `$lambda` calls, and every type used, anywhere below `json`.

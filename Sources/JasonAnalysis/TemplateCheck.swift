@@ -5,18 +5,23 @@ import JasonTemplate
 extension Pass {
     /// Every string and key of the document: JavaScript in `{{ }}` that does not compile, and arrays
     /// meant as conditionals that st.js will not take as one (or takes with branches it never reaches).
-    mutating func templates(_ json: JSON, at path: LazyPointer) {
+    mutating func templates(_ json: JSON, at trail: inout PointerTrail) {
         switch json {
         case .string(let text):
-            scripts(in: text, at: path, isKey: false)
+            scripts(in: text, at: trail, isKey: false)
         case .array(let elements):
-            if looksConditional(elements) { conditionalShape(elements, at: path.pointer) }
-            for (i, element) in elements.enumerated() { templates(element, at: path.appending(i)) }
+            if looksConditional(elements) { conditionalShape(elements, at: trail.pointer) }
+            for (i, element) in elements.enumerated() {
+                trail.push(i)
+                templates(element, at: &trail)
+                trail.pop()
+            }
         case .object(let members):
             for (key, value) in members {
-                let member = path.appending(key)
-                scripts(in: key, at: member, isKey: true)
-                templates(value, at: member)
+                trail.push(key)
+                scripts(in: key, at: trail, isKey: true)
+                templates(value, at: &trail)
+                trail.pop()
             }
         case .null, .bool, .int, .double:
             break
@@ -25,9 +30,9 @@ extension Pass {
 
     static let compiledDirectives: Set<String> = ["#if", "#elseif", "#each", "#include", "#?"]
 
-    mutating func scripts(in text: String, at path: LazyPointer, isKey: Bool) {
+    mutating func scripts(in text: String, at trail: PointerTrail, isKey: Bool) {
         for slot in ExpressionScan.slots(in: text) {
-            let pointer = path.pointer
+            let pointer = trail.pointer
             if let directive = slot.directive, !Self.compiledDirectives.contains(directive.lowercased()) { continue }
             let script = slot.script.trimmedSpaces
             guard !script.isEmpty, let error = analyzer.engine.syntaxError(in: script) else { continue }

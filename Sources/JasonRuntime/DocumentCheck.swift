@@ -37,7 +37,7 @@ extension Document {
         } else if bareAction != nil {
             checkAction(root, at: .root, misspelt)
         }
-        var trail: [Step] = []
+        var trail = PointerTrail()
         unclosedTemplates(root, at: &trail, into: &found)
         found += invalidUTF8()
         return found
@@ -76,15 +76,9 @@ extension Document {
         }
     }
 
-    /// One step down into a JSON value, kept while walking so that a pointer is made only for a finding.
-    enum Step {
-        case key(String)
-        case index(Int)
-    }
-
     /// Strings whose last `{{` has no `}}` after it on the same line. This walks every node of the
     /// document before each run, so it builds no pointer until it has something to report.
-    func unclosedTemplates(_ json: JSON, at trail: inout [Step], into found: inout [Diagnostic]) {
+    func unclosedTemplates(_ json: JSON, at trail: inout PointerTrail, into found: inout [Diagnostic]) {
         switch json {
         case .string(let text):
             guard text.utf8.contains(UInt8(ascii: "{")), let open = text.ranges(of: "{{").last else { return }
@@ -92,26 +86,20 @@ extension Document {
             let line = rest.prefix { !$0.isNewline }
             guard !line.contains("}}") else { return }
             let shown = text.count > 40 ? String(text.prefix(37)) + "..." : text
-            let pointer = trail.reduce(JSONPointer.root) { pointer, step in
-                switch step {
-                case .key(let key): pointer.appending(key)
-                case .index(let index): pointer.appending(index)
-                }
-            }
             found.append(Diagnostic(.unclosedTemplate, .warning,
                                     "\"\(shown)\" opens {{ and never closes it on that line; it is plain text, not a template",
-                                    at: locator.path(pointer)))
+                                    at: locator.path(trail.pointer)))
         case .array(let items):
             for (i, item) in items.enumerated() {
-                trail.append(.index(i))
+                trail.push(i)
                 unclosedTemplates(item, at: &trail, into: &found)
-                trail.removeLast()
+                trail.pop()
             }
         case .object(let members):
             for (key, value) in members {
-                trail.append(.key(key))
+                trail.push(key)
                 unclosedTemplates(value, at: &trail, into: &found)
-                trail.removeLast()
+                trail.pop()
             }
         default:
             break

@@ -1,0 +1,27 @@
+/// The way down to the node a walk over a document has reached, as keys and indices; its JSON pointer
+/// is made only when a finding needs one. Walks visit every node, and growing pointer text at each step
+/// (escaping every key) cost more than the checks themselves. One array, pushed and popped: no
+/// allocation per node.
+package struct PointerTrail {
+    private enum Step {
+        case key(String)
+        case index(Int)
+    }
+
+    private var steps: [Step] = []
+
+    package init() {}
+
+    package mutating func push(_ key: String) { steps.append(.key(key)) }
+    package mutating func push(_ index: Int) { steps.append(.index(index)) }
+    package mutating func pop() { steps.removeLast() }
+
+    package var pointer: JSONPointer {
+        steps.reduce(JSONPointer.root) { pointer, step in
+            switch step {
+            case .key(let key): pointer.appending(key)
+            case .index(let index): pointer.appending(index)
+            }
+        }
+    }
+}
