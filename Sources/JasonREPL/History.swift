@@ -51,15 +51,6 @@ struct History<Element> {
         dropped = 0
     }
 
-    /// A new limit; the oldest moments past it are dropped now.
-    mutating func setCapacity(_ capacity: Int?) {
-        self.capacity = capacity.map { max(1, $0) }
-        guard let limit = self.capacity, storage.count > limit else { return }
-        straighten()
-        dropped += storage.count - limit
-        storage.removeFirst(storage.count - limit)
-    }
-
     /// Puts the oldest moment first in `storage`, so that the ring can shrink.
     private mutating func straighten() {
         guard head != 0 else { return }

@@ -8,7 +8,7 @@ extension EngineContext {
         case kJSTypeUndefined: return .undefined
         case kJSTypeNull: return .value(.null)
         case kJSTypeBoolean: return .value(.bool(JSValueToBoolean(context, value)))
-        case kJSTypeNumber: return .value(Self.number(JSValueToNumber(context, value, nil)))
+        case kJSTypeNumber: return .value(JSNumber.json(JSValueToNumber(context, value, nil)))
         case kJSTypeString: return .value(.string(string(of: value)))
         default:
             // Boxed primitives come back as their primitive (st.js calls valueOf()); functions as undefined
@@ -17,7 +17,7 @@ extension EngineContext {
                 return .value(.string(string(of: value)))
             }
             // A Date is its time value, as st.js leaves it (`{{new Date(1000)}}` gives 1000), not ISO text.
-            if JSValueIsDate(context, value) { return .value(Self.number(JSValueToNumber(context, value, nil))) }
+            if JSValueIsDate(context, value) { return .value(JSNumber.json(JSValueToNumber(context, value, nil))) }
             var exception: JSValueRef? = nil
             let arguments: [JSValueRef?] = [value]
             let text = arguments.withUnsafeBufferPointer {
@@ -29,9 +29,6 @@ extension EngineContext {
             return .value(json)
         }
     }
-
-    /// Integral numbers that fit become `int`, so `{{1+1}}` gives `2`, not `2.0`.
-    static func number(_ d: Double) -> JSON { JSNumber.json(d) }
 
     func makeValue(_ json: JSON) -> JSValueRef {
         switch json {

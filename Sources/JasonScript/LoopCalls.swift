@@ -129,7 +129,7 @@ extension EngineContext {
             JSObjectCallAsFunction(context, plainStringify, nil, 1, $0.baseAddress, &exception)
         }
         if let text, exception == nil, case .array(let values)? = try? JSONParser.parse(string(of: text)) {
-            return values.map { if case .double(let d) = $0 { Self.number(d) } else { $0 } }
+            return values.map { if case .double(let d) = $0 { JSNumber.json(d) } else { $0 } }
         }
         let length = JSValueToNumber(context, JSObjectGetProperty(context, array, propertyName("length"), nil), nil)
         return (0..<Int(length)).map { index in

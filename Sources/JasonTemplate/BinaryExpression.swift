@@ -18,7 +18,7 @@ struct BinaryExpression: Sendable {
     /// The one operator outside quotes and brackets, with a path or literal on each side; nil otherwise.
     init?(_ text: String) {
         let bytes = Array(text.utf8)
-        let operatorBytes: Set<UInt8> = Set("+-*/%<>=!".utf8)
+        let operatorBytes = Self.operatorBytes
         var quote: UInt8? = nil
         var depth = 0
         var start: Int? = nil
@@ -47,6 +47,8 @@ struct BinaryExpression: Sendable {
         self.op = op
         self.right = right
     }
+
+    static let operatorBytes: Set<UInt8> = Set("+-*/%<>=!".utf8)
 
     /// The value, or nil when the operands are not ones this decides (the engine then does).
     func evaluate(in scope: Scope) -> Evaluation? {

@@ -20,8 +20,6 @@ import Testing
         #expect((0..<history.count).map { history[$0] } == [10, 11, 12])
         history[1] = 99
         #expect(history[1] == 99)
-        history.setCapacity(2)
-        #expect((0..<history.count).map { history[$0] } == [99, 12])
         history.removeAll()
         #expect(history.isEmpty && history.dropped == 0)
         var unbounded = History<Int>(capacity: nil)
