@@ -122,8 +122,10 @@ public final class LibEditLineReader: LineReader {
             return nil
         }
         let prefix = hits.dropFirst().reduce(first) { common, hit in String(zip(common, hit).prefix { $0 == $1 }.map(\.0)) }
-        // A lone match: libedit completes it and adds a space, as readline does.
-        let entries = hits.count == 1 ? [first] : [prefix] + hits
+        // A lone match is given twice: libedit reads [2] whatever the length, and completes and adds a
+        // space only when [2] is NULL and [1] equals [0]. Given once, [2] was past the end of the array,
+        // and a Tab on a lone match sometimes completed without the space.
+        let entries = [prefix] + hits
         let array = malloc((entries.count + 1) * MemoryLayout<UnsafeMutablePointer<CChar>?>.stride)!
             .bindMemory(to: UnsafeMutablePointer<CChar>?.self, capacity: entries.count + 1)
         for (i, entry) in entries.enumerated() { array[i] = strdup(entry) }
