@@ -16,7 +16,7 @@ public enum LineRead: Sendable, Equatable {
 }
 
 /// Where the REPL's input comes from: libedit at a terminal, plain lines otherwise.
-public protocol LineReader: AnyObject {
+public protocol LineReader: AnyObject, Sendable {
     func read(prompt: String) -> LineRead
     func remember(_ line: String)
     /// Called once when the session ends (libedit saves its history then).
@@ -31,9 +31,9 @@ extension LineReader {
 
 /// Lines from a pipe or a file: no prompt, no editing, no history, so transcripts can be piped in.
 public final class PlainLineReader: LineReader {
-    private let next: () -> String?
+    private let next: @Sendable () -> String?
 
-    public init(next: @escaping () -> String?) {
+    public init(next: @escaping @Sendable () -> String?) {
         self.next = next
     }
 
@@ -64,6 +64,8 @@ let completionSource = Mutex<(@Sendable (String, String) -> [String])?>(nil)
 /// completion, Ctrl-C cancelling the line (or stopping a running program), Ctrl-D quitting.
 public final class LibEditLineReader: LineReader {
     private let historyFile: String
+    /// libedit's state is the process's: one call into it at a time.
+    private let libedit = Mutex(())
 
     public init(historyFile: String, complete: @escaping @Sendable (String, String) -> [String]) {
         self.historyFile = historyFile
@@ -91,7 +93,7 @@ public final class LibEditLineReader: LineReader {
         interruptFlag.store(false, ordering: .relaxed)
         PromptInterrupt.drain()
         PromptInterrupt.prompting.store(true, ordering: .relaxed)
-        let raw = readline(prompt)
+        let raw = libedit.withLock { _ in readline(prompt) }
         PromptInterrupt.prompting.store(false, ordering: .relaxed)
         // A Ctrl-C at the prompt belongs to the prompt: it must not stop the next run at its first action.
         let interrupted = interruptFlag.exchange(false, ordering: .relaxed)
@@ -106,9 +108,9 @@ public final class LibEditLineReader: LineReader {
         return .line(String(cString: raw))
     }
 
-    public func remember(_ line: String) { _ = add_history(line) }
+    public func remember(_ line: String) { libedit.withLock { _ in _ = add_history(line) } }
 
-    public func finish() { _ = write_history(historyFile) }
+    public func finish() { libedit.withLock { _ in _ = write_history(historyFile) } }
 
     public var asksBeforeLeaving: Bool { true }
 

@@ -4,9 +4,10 @@ import JasonRuntime
 
 /// `jasonrun repl`: reads commands, drives the debugger, and shows where the program stopped. Used from
 /// one task; the session calls back into it (to evaluate watches) only while that task waits.
-public final class REPL: @unchecked Sendable {
+public final class REPL {
     let debugger: Debugger
     let reader: LineReader
+    let completions: CompletionBoard
     let write: @Sendable (String) -> Void
     let describe: @Sendable (Diagnostic) -> String
     var lastRepeatable: String?
@@ -25,8 +26,9 @@ public final class REPL: @unchecked Sendable {
                 reader makeReader: (@escaping @Sendable (String, String) -> [String]) -> LineReader,
                 asksUser: Bool = false,
                 write: @escaping @Sendable (String) -> Void, describe: @escaping @Sendable (Diagnostic) -> String) {
-        let completer = CompletionTarget()
-        self.reader = makeReader { word, line in completer.repl?.complete(word, line: line) ?? [] }
+        let board = CompletionBoard()
+        completions = board
+        self.reader = makeReader { word, line in board.complete(word, line: line) }
         self.write = write
         self.describe = describe
         let session = DebugSession(isInterrupted: { interruptFlag.exchange(false, ordering: .relaxed) })
@@ -34,7 +36,6 @@ public final class REPL: @unchecked Sendable {
         debugger = Debugger(document: document ?? Document(fileName: "<repl>"), setup: setup, console: console,
                             session: session, asker: asksUser ? ReaderInput(reader) : nil)
         session.evaluate = { [unowned self] expression, step in self.evaluate(expression, jason: step?.jason).text }
-        completer.repl = self
     }
 
     /// Reads and runs commands until `quit` or the end of input.
@@ -78,6 +79,7 @@ public final class REPL: @unchecked Sendable {
     func readInput() -> String? {
         var text = ""
         var refused = false
+        completions.post(completionContext)
         while true {
             let prompt = text.isEmpty ? prompt : "..." + String(repeating: " ", count: max(1, prompt.count - 3))
             switch reader.read(prompt: prompt) {
@@ -146,9 +148,4 @@ public final class REPL: @unchecked Sendable {
         }
         return true
     }
-}
-
-/// Lets the line reader, made before the REPL, reach it for completion.
-final class CompletionTarget: @unchecked Sendable {
-    weak var repl: REPL?
 }

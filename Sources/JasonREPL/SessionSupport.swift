@@ -36,7 +36,7 @@ public final class SessionConsole: Console {
 
 /// The REPL's own line reader, lent to prompting actions while the program runs (the REPL is then
 /// waiting, not reading).
-final class ReaderInput: LineInput, @unchecked Sendable {
+final class ReaderInput: LineInput {
     let reader: LineReader
 
     init(_ reader: LineReader) {
