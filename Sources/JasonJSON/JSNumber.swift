@@ -5,7 +5,8 @@ public enum JSNumber {
         if value.isNaN { return "NaN" }
         if value.isInfinite { return value < 0 ? "-Infinity" : "Infinity" }
         if value == 0 { return "0" }
-        if value == value.rounded(.towardZero), abs(value) < 1e15 { return String(Int(value)) }
+        // Integral values print as integers up to 1e21; Swift's own text would end in ".0" from 2^53 up.
+        if value == value.rounded(.towardZero), abs(value) < 1e18 { return String(Int(value)) }
         // Swift already prints the shortest digits; without an exponent its text is JavaScript's.
         let text = value.description
         if !text.utf8.contains(UInt8(ascii: "e")), abs(value) >= 1e-6 { return text }
