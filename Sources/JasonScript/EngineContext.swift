@@ -25,6 +25,7 @@ final class EngineContext: @unchecked Sendable {
     var propertyNames: [String: JSStringRef] = [:]
     let limits: ScriptLimits
     let evaluationGuard: EvaluationGuard
+    let builtins: BuiltinsFlag
 
     struct CompileError: Error { var message: String }
 
@@ -40,8 +41,9 @@ final class EngineContext: @unchecked Sendable {
     /// expression runs) miss the watchdog for good; polling traps check it in every loop.
     private static let engineOptions: Void = { setenv("JSC_usePollingTraps", "1", 0) }()
 
-    init(limits: ScriptLimits, watch: RunawayWatch) {
+    init(limits: ScriptLimits, watch: RunawayWatch, builtins: BuiltinsFlag = BuiltinsFlag()) {
         self.limits = limits
+        self.builtins = builtins
         Self.engineOptions
         group = JSContextGroupCreate()
         context = JSGlobalContextCreateInGroup(group, nil)
@@ -130,7 +132,9 @@ final class EngineContext: @unchecked Sendable {
         let result: Result<Compiled, CompileError>
         if let value, exception == nil, let fn = JSValueToObject(context, value, nil) {
             JSValueProtect(context, fn)
-            result = .success(Compiled(function: fn, mayMutate: ExpressionForm.mayMutate(expression)))
+            let mayMutate = ExpressionForm.mayMutate(expression)
+            if mayMutate || ExpressionForm.mayReplaceBuiltins(expression) { builtins.replaced.store(true, ordering: .relaxed) }
+            result = .success(Compiled(function: fn, mayMutate: mayMutate))
         } else {
             result = .failure(CompileError(message: userSyntaxError(expression)
                                            ?? exception.map(describe) ?? "could not compile"))

@@ -25,6 +25,12 @@ struct ExpressionForm {
         text.contains(/\breturn [^;]+;?[ ]*$/) && text.contains(/return[^}]*$/)
     }
 
+    /// Whether the text may reach built-ins in ways `mayMutate` does not see (`Reflect.set` on a
+    /// prototype, say).
+    static func mayReplaceBuiltins(_ text: String) -> Bool {
+        text.contains(/prototype|__proto__|Reflect|setPrototypeOf|eval|Function/)
+    }
+
     /// A conservative guess whether evaluating may change the data: an assignment, `++`/`--`, `delete`,
     /// or a call of an array method that changes its array.
     static func mayMutate(_ text: String) -> Bool {

@@ -23,6 +23,7 @@ public final class ScriptEngine: @unchecked Sendable {
     let state = Mutex<EngineContext?>(nil)
     /// Made with the first context and kept across `reset()`: one watching thread per engine.
     let watch = Mutex<RunawayWatch?>(nil)
+    let builtins = BuiltinsFlag()
 
     public init(limits: ScriptLimits = ScriptLimits()) {
         self.limits = limits
@@ -80,11 +81,17 @@ public final class ScriptEngine: @unchecked Sendable {
 
     func withContext<T>(_ body: (EngineContext) -> T) -> T {
         state.withLock { state in
-            let context = state ?? EngineContext(limits: limits, watch: runawayWatch())
+            let context = state ?? EngineContext(limits: limits, watch: runawayWatch(), builtins: builtins)
             state = context
             return body(context)
         }
     }
+}
+
+/// Set once code that could replace a built-in method has been given to the engine: an included
+/// script, or an expression that may assign. Until then, calls of built-ins may be answered elsewhere.
+final class BuiltinsFlag: Sendable {
+    let replaced = Atomic<Bool>(false)
 }
 
 /// A JavaScript value held for evaluations (`this`). Keeps the value alive until released.

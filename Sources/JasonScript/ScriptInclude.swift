@@ -6,12 +6,17 @@ extension ScriptEngine {
     /// what it defines. Returns the global names it added that hold data (functions stay in the engine);
     /// the interpreter shows those to templates as iOS did.
     public func include(_ source: String) -> Result<JSONObject, ScriptError> {
-        withContext { $0.include(source) }
+        builtins.replaced.store(true, ordering: .relaxed)
+        return withContext { $0.include(source) }
     }
+
+    /// Whether the built-in methods are still JavaScript's own (see `BuiltinsFlag`).
+    public var hasStandardBuiltins: Bool { !builtins.replaced.load(ordering: .relaxed) }
 
     /// Forgets every included script (`$script.clear`): the next expression starts a fresh context.
     public func reset() {
         state.withLock { $0 = nil }
+        builtins.replaced.store(false, ordering: .relaxed)
     }
 }
 

@@ -107,17 +107,18 @@ final class ItemSource: @unchecked Sendable {
 public final class ParsedExpression: Sendable, Hashable {
     public let text: String
     public let path: PathExpression?
-    /// `A op B` over paths and literals, which Swift can often answer without the engine.
-    let binary: BinaryExpression?
+    /// Operators, conditions and built-in calls over paths and literals, which Swift can often answer
+    /// without the engine.
+    let simple: SimpleExpression?
 
     public init(_ text: String) {
         self.text = text
         path = PathExpression(text)
-        binary = path == nil ? BinaryExpression(text) : nil
+        simple = path == nil ? SimpleExpression(text) : nil
     }
 
     /// Whether the engine is needed whatever the data (neither a path nor a simple operation).
-    var needsEngine: Bool { path == nil && binary == nil }
+    var needsEngine: Bool { path == nil && simple == nil }
 
     public static func == (a: ParsedExpression, b: ParsedExpression) -> Bool { a.text == b.text }
     public func hash(into hasher: inout Hasher) { hasher.combine(text) }
@@ -126,11 +127,16 @@ public final class ParsedExpression: Sendable, Hashable {
 /// Evaluates the JavaScript inside `{{ }}`. The template engine calls it; it does not care how.
 public protocol ExpressionEvaluator: Sendable {
     func evaluate(_ expression: String, in scope: Scope) -> Evaluation
+    /// Whether the built-in methods are still JavaScript's own (no script could have replaced them), so
+    /// that Swift may answer calls of them.
+    var hasStandardBuiltins: Bool { get }
     /// The same for an expression parsed in advance; evaluators with a fast path use the parse.
     func evaluate(_ expression: ParsedExpression, in scope: Scope) -> Evaluation
 }
 
 extension ExpressionEvaluator {
+    public var hasStandardBuiltins: Bool { true }
+
     public func evaluate(_ expression: ParsedExpression, in scope: Scope) -> Evaluation {
         evaluate(expression.text, in: scope)
     }

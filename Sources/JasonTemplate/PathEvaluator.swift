@@ -9,6 +9,8 @@ public struct PathEvaluator: ExpressionEvaluator {
         self.fallback = fallback
     }
 
+    public var hasStandardBuiltins: Bool { fallback?.hasStandardBuiltins ?? true }
+
     public func evaluate(_ expression: String, in scope: Scope) -> Evaluation {
         evaluate(ParsedExpression(expression), in: scope)
     }
@@ -17,7 +19,10 @@ public struct PathEvaluator: ExpressionEvaluator {
         // Once an expression may have changed the data inside the engine, the engine has the truth.
         if let fallback, scope.pass.scriptOwnsData { return fallback.evaluate(expression.text, in: scope) }
         if let path = expression.path, let result = Self.evaluate(path, in: scope) { return result }
-        if let binary = expression.binary, let result = binary.evaluate(in: scope) { return result }
+        if let simple = expression.simple,
+           let result = simple.evaluate(in: scope, methods: !simple.callsMethods || hasStandardBuiltins) {
+            return result
+        }
         if let fallback { return fallback.evaluate(expression.text, in: scope) }
         return .failed("'\(expression.text)' is not a plain path; JavaScript expressions need the script engine")
     }

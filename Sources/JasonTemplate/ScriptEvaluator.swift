@@ -13,6 +13,8 @@ public struct ScriptEvaluator: ExpressionEvaluator {
         self.engine = engine
     }
 
+    public var hasStandardBuiltins: Bool { engine.hasStandardBuiltins }
+
     public func evaluate(_ expression: String, in scope: Scope) -> Evaluation {
         let target = self.target(for: scope)
         let (result, mayMutate) = engine.evaluate(expression, on: target.receiver, extras: target.extras)

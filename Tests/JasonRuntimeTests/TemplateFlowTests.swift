@@ -117,8 +117,8 @@ import Testing
             """#, templates: #"{"body": {"{{#each $get.list}}": {"t": "{{name}} {{$index}} {{$root.$get.a}}"}}}"#))
         #expect(r.diagnostics.isEmpty)
         #expect(!r.interpreter.scriptEngine.isStarted)
-        let js = try await run(#"{"type": "$test.print", "options": "{{Math.max(1, 2)}}"}"#)
-        #expect(js.printed == ["2"])
+        let js = try await run(#"{"type": "$test.print", "options": "{{[1, 2].join('+')}}"}"#)
+        #expect(js.printed == [#""1+2""#])
         #expect(js.interpreter.scriptEngine.isStarted)
     }
 }
