@@ -5,6 +5,9 @@ import JasonJSON
 /// Outside what is written here (an argument of another type, a string that is not ASCII for case
 /// mapping), the answer is nil and the engine decides.
 enum BuiltinMethods {
+    static let methodNames: Set<String> = ["toString", "toUpperCase", "toLowerCase", "trim", "toFixed"]
+    static let mathNames: Set<String> = ["min", "max", "floor", "ceil", "trunc", "abs", "sqrt", "round"]
+
     static func call(_ name: String, on receiver: SimpleValue, _ arguments: [SimpleValue]) -> SimpleValue? {
         switch (receiver, name) {
         case (.string(let s), "toString") where arguments.isEmpty:

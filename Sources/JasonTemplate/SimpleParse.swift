@@ -82,7 +82,8 @@ struct TokenReader {
         case .name("null"): value = .path(.literal(.null))
         case .name("Math"):
             // Only `Math.name(…)`: `Math` alone is an object we do not model.
-            guard take("."), at < tokens.count, case .name(let name) = tokens[at] else { return nil }
+            guard take("."), at < tokens.count, case .name(let name) = tokens[at],
+                  BuiltinMethods.mathNames.contains(name) else { return nil }
             at += 1
             guard take("("), let arguments = arguments(depth) else { return nil }
             value = .call(nil, name, arguments)
@@ -101,7 +102,9 @@ struct TokenReader {
                 guard at < tokens.count, case .name(let member) = tokens[at] else { return nil }
                 at += 1
                 if take("(") {
-                    guard let arguments = arguments(depth) else { return nil }
+                    // Another method is the engine's: the expression is then one for it, whole (and a
+                    // loop can hand it over with the others).
+                    guard BuiltinMethods.methodNames.contains(member), let arguments = arguments(depth) else { return nil }
                     value = .call(value, member, arguments)
                     head = nil
                 } else if let name = head {

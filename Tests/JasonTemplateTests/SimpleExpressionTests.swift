@@ -72,7 +72,7 @@ import Testing
         }
         for text in ["a = 1", "a => b", "f(a) + 1", "a + 'it\\'s'", "010 + 1", "a // b", "a++", "a--b", "a ++b",
                      "a << 1", "a.b(", "typeof a", "'x' in a", "new Date()", "a[b]", "1e3", "0x10", "a ** 2",
-                     "Math.PI", "return a", "a; b", "/x/.test(a)", "a ?? b", "a?.b", "`t`", "parseInt(a)", "x.y.z()()"] {
+                     "Math.PI", "Math.pow(a, 2)", "a.slice(1)", "return a", "a; b", "/x/.test(a)", "a ?? b", "a?.b", "`t`", "parseInt(a)", "x.y.z()()"] {
             #expect(SimpleExpression(text) == nil, "\(text)")
         }
     }
