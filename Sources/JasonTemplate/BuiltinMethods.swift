@@ -2,7 +2,7 @@ import Foundation
 import JasonJSON
 
 /// The built-in methods a simple expression may call, each with the exact result of JavaScript's own.
-/// Outside what is written here (an argument of another type, a string that is not ASCII for case
+/// Outside what is written here (an argument of another type, a letter past Latin Extended-A for case
 /// mapping), the answer is nil and the engine decides.
 enum BuiltinMethods {
     static let methodNames: Set<String> = ["toString", "toUpperCase", "toLowerCase", "trim", "toFixed"]
@@ -12,11 +12,11 @@ enum BuiltinMethods {
         switch (receiver, name) {
         case (.string(let s), "toString") where arguments.isEmpty:
             return .string(s)
-        case (.string(let s), "toUpperCase") where arguments.isEmpty && isASCII(s):
+        case (.string(let s), "toUpperCase") where arguments.isEmpty && mapsCaseAlike(s):
             return .string(s.uppercased())
-        case (.string(let s), "toLowerCase") where arguments.isEmpty && isASCII(s):
+        case (.string(let s), "toLowerCase") where arguments.isEmpty && mapsCaseAlike(s):
             return .string(s.lowercased())
-        case (.string(let s), "trim") where arguments.isEmpty && isASCII(s):
+        case (.string(let s), "trim") where arguments.isEmpty && !s.unicodeScalars.contains(where: isWideSpace):
             return .string(trimmed(s))
         case (.number(let x), "toString") where arguments.isEmpty:
             return .string(JSNumber.format(x))
@@ -74,7 +74,18 @@ enum BuiltinMethods {
         return result == 0 && x.sign == .minus ? -0.0 : result
     }
 
-    static func isASCII(_ s: String) -> Bool { s.utf8.allSatisfy { $0 < 0x80 } }
+    /// Below U+0180 Swift's case mappings are JavaScriptCore's, letter by letter (a test checks each);
+    /// further on, their Unicode versions differ on a few letters, and Greek has a final sigma, which
+    /// depends on the letters around it.
+    static func mapsCaseAlike(_ s: String) -> Bool { s.unicodeScalars.allSatisfy { $0.value < 0x180 } }
+
+    /// JavaScript's white space and line ends past ASCII (`trim` here removes only ASCII ones).
+    static func isWideSpace(_ c: Unicode.Scalar) -> Bool {
+        switch c.value {
+        case 0xA0, 0x1680, 0x2000...0x200A, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000, 0xFEFF: true
+        default: false
+        }
+    }
 
     /// JavaScript's white space and line ends, within ASCII.
     static func trimmed(_ s: String) -> String {

@@ -8,7 +8,7 @@ import Testing
 @Suite struct SimpleExpressionTests {
     static let values: [JSON] = [0, 1, -5, 3, 7, .double(-0.0), 0.1, 2.5, -2.5, 0.125, 1.005, -0.5, 123.456, 1e300,
                                  1e21, 1e-7, .double(0.49999999999999994), .double(-.infinity),
-                                 .int(9_007_199_254_740_993), "", "v", " Pad\t", "ABc", "é", "e\u{301}", "Straße", "10",
+                                 .int(9_007_199_254_740_993), "", "v", " Pad\t", "ABc", "é", "e\u{301}", "Straße", "ÿ Ñ İ", "\u{A0}σ Σ", "10",
                                  true, false, nil, [1], ["k": 1]]
 
     static let forms: [String] = [
@@ -62,6 +62,19 @@ import Testing
                 #expect(theirs == .value(.string(ours)), "\(text)")
             }
         }
+    }
+
+    @Test func caseMappingAgreesLetterByLetterBelowU0180() {
+        let engine = ScriptEngine()
+        let letters = (0..<0x180).compactMap(Unicode.Scalar.init).map { String($0) }
+        let list = JSON.array(letters.map { .string($0) })
+        for method in ["toUpperCase", "toLowerCase"] {
+            let theirs = engine.evaluate("this.map(function (c) { return c.\(method)(); })", this: list)
+            let ours = letters.map { BuiltinMethods.call(method, on: .string($0), [])?.evaluation }
+            #expect(theirs == .value(.array(ours.map { if case .value(let v)? = $0 { v } else { .null } })), "\(method)")
+        }
+        let padded = "\u{A0} x \u{A0}"
+        #expect(BuiltinMethods.call("trim", on: .string(padded), []) == nil, "a space past ASCII is the engine's")
     }
 
     @Test func onlyTheSimpleLanguageIsParsed() {
