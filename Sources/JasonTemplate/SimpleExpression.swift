@@ -40,7 +40,9 @@ indirect enum SimpleExpression: Sendable {
     /// The parse of `text`, or nil when it holds anything else (the engine's then).
     init?(_ text: String) {
         var parser = SimpleParser(Array(text.utf8))
-        guard let tokens = parser.tokens(), !tokens.isEmpty else { return nil }
+        // A long chain (`a + a + …`) would make a tree as deep as it is long, and evaluating it recurse
+        // as deep: such texts are the engine's, which has its own limits.
+        guard let tokens = parser.tokens(), !tokens.isEmpty, tokens.count <= 256 else { return nil }
         var reader = TokenReader(tokens: tokens)
         guard let parsed = reader.conditional(depth: 0), reader.atEnd else { return nil }
         self = parsed

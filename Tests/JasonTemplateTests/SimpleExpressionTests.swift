@@ -88,6 +88,8 @@ import Testing
                      "Math.PI", "Math.pow(a, 2)", "a.slice(1)", "return a", "a; b", "/x/.test(a)", "a ?? b", "a?.b", "`t`", "parseInt(a)", "x.y.z()()"] {
             #expect(SimpleExpression(text) == nil, "\(text)")
         }
+        #expect(SimpleExpression(Array(repeating: "a", count: 100).joined(separator: " + ")) != nil)
+        #expect(SimpleExpression(Array(repeating: "a", count: 10_000).joined(separator: " + ")) == nil, "the engine's")
     }
 
     @Test func aRenderUsesThemWithoutStartingTheEngine() {
