@@ -10,6 +10,8 @@ extension SimpleExpression {
     func value(in scope: Scope, methods: Bool) -> SimpleValue? {
         switch self {
         case .path(let path):
+            // A primitive `this` is boxed in JavaScript: an object, truthy and never `===` a primitive.
+            if case .path(head: "this", _) = path, !scope.this.isObjectLike { return nil }
             return PathEvaluator.evaluate(path, in: scope).flatMap(SimpleValue.init)
         case .number(let n):
             return .number(n)

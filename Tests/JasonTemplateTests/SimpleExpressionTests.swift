@@ -38,6 +38,16 @@ import Testing
         }
     }
 
+    @Test func aPrimitiveThisIsAsTheEngineSeesIt() {
+        let body: JSON = ["{{#each items}}": ["a": "{{this === 1}}", "b": "{{this == 1}}", "c": "{{!this}}",
+                                               "d": "{{this ? 'y' : 'n'}}", "e": "{{$index + 1}}", "f": "{{this + '!'}}"]]
+        let data: JSON = ["items": [1, "x", true, 2.5]]
+        let engineOnly = Transformer(evaluator: ScriptEvaluator(engine: ScriptEngine())).render(body, data: data)
+        let mixed = Transformer(evaluator: PathEvaluator.withScriptEngine()).render(body, data: data)
+        #expect(mixed.value == engineOnly.value)
+        #expect(mixed.value?[0]?["a"] == false)
+    }
+
     @Test func mostFormsAreAnsweredInSwiftForNumbersAndStrings() {
         let scope = Scope.top(["a": 2.5, "b": 4, "$get": ["n": 1]])
         let left = Self.forms.filter { SimpleExpression($0)?.evaluate(in: scope, methods: true) == nil }
