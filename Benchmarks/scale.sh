@@ -20,7 +20,7 @@ trap 'rm -rf "$work"' EXIT
 python3 "$shared/bench/scale-docs.py" "$work" "$items"
 
 if [ -z "${JASONRUN:-}" ]; then
-    (cd "$root" && swift build -c release --product jasonrun >&2)
+    (cd "$root" && swift build -c release --static-swift-stdlib --product jasonrun >&2)
     JASONRUN="$root/.build/release/jasonrun"
 fi
 

@@ -7,7 +7,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 steps="${1:-100000}"
 bin="${2:-.build/release/jasonrun}"
-[[ -x "$bin" ]] || swift build -c release --product jasonrun >&2
+[[ -x "$bin" ]] || swift build -c release --static-swift-stdlib --product jasonrun >&2
 dir="$(mktemp -d)"
 trap 'rm -rf "$dir"' EXIT
 cat > "$dir/loop.json" <<JSON
