@@ -28,7 +28,7 @@ struct ExpressionForm {
     /// Whether the text may reach built-ins in ways `mayMutate` does not see (`Reflect.set` on a
     /// prototype, say).
     static func mayReplaceBuiltins(_ text: String) -> Bool {
-        text.contains(/prototype|__proto__|Reflect|setPrototypeOf|eval|Function/)
+        text.contains(/prototype|__proto__|Reflect|setPrototypeOf|eval|Function|constructor/)
     }
 
     /// A conservative guess whether evaluating may change the data: an assignment, `++`/`--`, `delete`,

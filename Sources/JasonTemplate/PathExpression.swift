@@ -64,13 +64,19 @@ public enum PathExpression: Sendable, Hashable {
         self = .path(head: head, steps: steps)
     }
 
-    /// Names `with(this)` would find in the JavaScript global object rather than in our data.
+    /// Names JavaScript finds outside our data (the global object, the function's `arguments`), and
+    /// keywords: the engine answers for them.
     static let jsGlobals: Set<String> = [
         "undefined", "NaN", "Infinity", "Math", "JSON", "Date", "Object", "Array", "String", "Number",
         "Boolean", "RegExp", "Error", "parseInt", "parseFloat", "isNaN", "isFinite", "encodeURIComponent",
         "decodeURIComponent", "encodeURI", "decodeURI", "escape", "unescape", "eval", "Function", "Symbol",
         "Promise", "Map", "Set", "Intl", "console", "globalThis", "new", "typeof", "void", "delete", "in",
         "instanceof", "function", "var", "let", "const", "return", "if", "else", "for", "while",
+        "arguments", "ArrayBuffer", "DataView", "EvalError", "RangeError", "ReferenceError", "SyntaxError",
+        "TypeError", "URIError", "AggregateError", "Proxy", "Reflect", "Atomics", "Int8Array", "Int16Array",
+        "Int32Array", "Uint8Array", "Uint8ClampedArray", "Uint16Array", "Uint32Array", "Float16Array",
+        "Float32Array", "Float64Array", "BigInt64Array", "BigUint64Array", "WeakMap", "WeakSet", "Iterator",
+        "BigInt", "WeakRef", "FinalizationRegistry",
     ]
 
     /// Property names every object or array inherits in JavaScript; a path reaching one needs the engine.
