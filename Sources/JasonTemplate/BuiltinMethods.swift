@@ -5,7 +5,7 @@ import JasonJSON
 /// Outside what is written here (an argument of another type, a letter past Latin Extended-A for case
 /// mapping), the answer is nil and the engine decides.
 enum BuiltinMethods {
-    static let methodNames: Set<String> = ["toString", "toUpperCase", "toLowerCase", "trim", "toFixed"]
+    static let methodNames = Set(["toString", "toUpperCase", "toLowerCase", "trim", "toFixed"]).union(StringMethods.names)
     static let mathNames: Set<String> = ["min", "max", "floor", "ceil", "trunc", "abs", "sqrt", "round"]
 
     static func call(_ name: String, on receiver: SimpleValue, _ arguments: [SimpleValue]) -> SimpleValue? {
@@ -22,6 +22,8 @@ enum BuiltinMethods {
             return .string(JSNumber.format(x))
         case (.bool(let b), "toString") where arguments.isEmpty:
             return .string(b ? "true" : "false")
+        case (.string(let s), _) where StringMethods.names.contains(name):
+            return StringMethods.call(name, on: s, arguments)
         case (.number(let x), "toFixed"):
             var digits = 0.0
             if let first = arguments.first {

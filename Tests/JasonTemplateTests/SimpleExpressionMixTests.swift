@@ -23,7 +23,8 @@ import Testing
     static let binary = ["+", "-", "*", "/", "%", "<", "<=", ">", ">=", "==", "===", "!=", "!==", "&&", "||"]
     static let wrappers = ["!(#)", "-(#)", "(#).toFixed(2)", "(#).toString()", "Math.floor(#)", "Math.round(#)",
                            "Math.max(#, 1)", "Math.min(#, -0)", "(#).toUpperCase()", "(#).trim()", "(#).length",
-                           "(#) ? 'y' : 'n'", "Math.abs(#)", "Math.sqrt(#)"]
+                           "(#) ? 'y' : 'n'", "Math.abs(#)", "Math.sqrt(#)", "s.slice(#)", "s.indexOf(#)",
+                           "(#).charAt(1)", "s.substring(1, #)", "(#).includes(s)", "s.endsWith(#)"]
 
     static func expression(_ depth: Int, _ random: inout Mix) -> String {
         if depth == 0 || Int.random(in: 0..<4, using: &random) == 0 { return atoms.randomElement(using: &random)! }
@@ -61,6 +62,6 @@ import Testing
                 #expect(fast == reference || (fast.isNaN && reference.isNaN), "\(text) over \(data): \(fast) against \(reference)")
             }
         }
-        #expect(answered > 1000, "Swift answers most of them")
+        #expect(answered > 800, "Swift answers most of them")
     }
 }
