@@ -11,7 +11,7 @@ extension ScriptEngine {
     }
 
     /// Whether the built-in methods are still JavaScript's own (see `BuiltinsFlag`).
-    public var hasStandardBuiltins: Bool { !builtins.replaced.load(ordering: .relaxed) }
+    package var hasStandardBuiltins: Bool { !builtins.replaced.load(ordering: .relaxed) }
 
     /// Forgets every included script (`$script.clear`): the next expression starts a fresh context.
     public func reset() {
