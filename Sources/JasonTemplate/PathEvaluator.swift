@@ -18,13 +18,22 @@ public struct PathEvaluator: ExpressionEvaluator {
     public func evaluate(_ expression: ParsedExpression, in scope: Scope) -> Evaluation {
         // Once an expression may have changed the data inside the engine, the engine has the truth.
         if let fallback, scope.pass.scriptOwnsData { return fallback.evaluate(expression.text, in: scope) }
-        if let path = expression.path, let result = Self.evaluate(path, in: scope) { return result }
-        if let simple = expression.simple,
-           let result = simple.evaluate(in: scope, methods: !simple.callsMethods || hasStandardBuiltins) {
-            return result
-        }
+        if let result = Self.answer(expression, in: scope, standardBuiltins: hasStandardBuiltins) { return result }
         if let fallback { return fallback.evaluate(expression.text, in: scope) }
         return .failed("'\(expression.text)' is not a plain path; JavaScript expressions need the script engine")
+    }
+
+    /// What Swift answers without the engine: a plain path, else a simple expression (calls of built-ins
+    /// only with `standardBuiltins`); nil when the engine must.
+    static func answer(_ expression: ParsedExpression, in scope: Scope, standardBuiltins: Bool) -> Evaluation? {
+        if let path = expression.path, let result = evaluate(path, in: scope) { return result }
+        return expression.simple?.evaluate(in: scope, methods: standardBuiltins)
+    }
+
+    /// The same for `expression` over `data` as the top-level `this`, for checks that compare Swift's
+    /// answers with the engine's (the template fuzz target).
+    package static func answerInSwift(_ expression: String, data: JSON, standardBuiltins: Bool) -> Evaluation? {
+        answer(ParsedExpression(expression), in: Scope.top(data), standardBuiltins: standardBuiltins)
     }
 
     /// The value of a parsed path, or nil when the answer depends on JavaScript itself

@@ -26,17 +26,6 @@ indirect enum SimpleExpression: Sendable {
         case looseEqual = "==", strictEqual = "===", looseNotEqual = "!=", strictNotEqual = "!=="
     }
 
-    /// Whether it calls a built-in method, which a script may have replaced.
-    var callsMethods: Bool {
-        switch self {
-        case .path, .number: false
-        case .call: true
-        case .member(let a, _), .not(let a), .negate(let a): a.callsMethods
-        case .binary(_, let a, let b), .and(let a, let b), .or(let a, let b): a.callsMethods || b.callsMethods
-        case .conditional(let a, let b, let c): a.callsMethods || b.callsMethods || c.callsMethods
-        }
-    }
-
     /// The parse of `text`, or nil when it holds anything else (the engine's then).
     init?(_ text: String) {
         var parser = SimpleParser(Array(text.utf8))
