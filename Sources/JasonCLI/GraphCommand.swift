@@ -39,9 +39,12 @@ struct GraphCommand: ParsableCommand {
         }
         var lcov: LcovData?
         if let coverage {
-            guard let data = FileManager.default.contents(atPath: coverage) else {
-                io.writeErr("jasonrun: \(coverage): no such file or not readable\n")
-                return ExitStatus.noInput
+            let data: [UInt8]
+            switch LocalFile.read(coverage, maximumSize: files.maxFileSize) {
+            case .success(let bytes): data = bytes
+            case .failure(let problem):
+                io.writeErr("jasonrun: \(problem.isMissing ? coverage + ": no such file or not readable" : problem.description)\n")
+                return problem.isMissing ? ExitStatus.noInput : ExitStatus.invalidDocument
             }
             do { lcov = try LcovData(parsing: String(decoding: data, as: UTF8.self)) } catch {
                 io.writeErr("jasonrun: \(coverage):\(error.line): \(error.message)\n")

@@ -23,7 +23,7 @@ struct Network: Sendable {
     }
 
     init(stubs stubFile: String?, record: String?, replay: String?, offline: Bool,
-         clock: any InterpreterClock, files: FileAccess) throws(LoadError) {
+         clock: any InterpreterClock, files: FileAccess, keepCredentials: Bool = false) throws(LoadError) {
         self.clock = clock
         var base: any HTTPTransport = offline ? OfflineTransport() : HTTPClientTransport()
         if let replay {
@@ -33,7 +33,7 @@ struct Network: Sendable {
             }
             base = replayer!
         }
-        if let record { base = RecordingTransport(next: base, path: record) }
+        if let record { base = RecordingTransport(next: base, path: record, keepCredentials: keepCredentials) }
         below = FileTransport(next: base, access: files)
         if let stubFile {
             let file = try Self.read(stubFile)
@@ -56,10 +56,11 @@ struct Network: Sendable {
     }
 
     static func read(_ path: String) throws(LoadError) -> SourceFile {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw LoadError(diagnostic: Diagnostic(.invalidStubs, .error, "no such file or not readable", file: path),
-                            isMissingFile: true)
+        switch LocalFile.read(path, maximumSize: LocalFile.defaultMaximumSize) {
+        case .success(let bytes): return SourceFile(name: path, bytes: bytes)
+        case .failure(let problem):
+            let message = problem.isMissing ? "no such file or not readable" : problem.description
+            throw LoadError(diagnostic: Diagnostic(.invalidStubs, .error, message, file: path), isMissingFile: problem.isMissing)
         }
-        return SourceFile(name: path, bytes: [UInt8](data))
     }
 }

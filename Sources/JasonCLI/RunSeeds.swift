@@ -25,11 +25,13 @@ struct RunSeeds {
     static func source(_ argument: String, option: String) throws(Problem) -> SourceFile {
         guard argument.hasPrefix("@") else { return SourceFile(name: option, bytes: Array(argument.utf8)) }
         let path = String(argument.dropFirst())
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw Problem(diagnostic: Diagnostic(.invalidSeed, .error, "\(option): no such file or not readable",
-                                                 file: path), isMissingFile: true)
+        switch LocalFile.read(path, maximumSize: LocalFile.defaultMaximumSize) {
+        case .success(let bytes): return SourceFile(name: path, bytes: bytes)
+        case .failure(let problem):
+            let message = problem.isMissing ? "no such file or not readable" : problem.description
+            throw Problem(diagnostic: Diagnostic(.invalidSeed, .error, "\(option): \(message)", file: path),
+                          isMissingFile: problem.isMissing)
         }
-        return SourceFile(name: path, bytes: [UInt8](data))
     }
 
     static func value(_ argument: String, option: String) throws(Problem) -> JSON {

@@ -29,6 +29,8 @@ struct TestCommand: ParsableCommand {
     @Option(help: "How many cases run at once (default: the number of cores).")
     var jobs: Int?
 
+    @OptionGroup var fileOptions: FileOptions
+
     func validate() throws {
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be 1 or more") }
     }
@@ -43,7 +45,8 @@ struct TestCommand: ParsableCommand {
         var files: [TestFile] = []
         var invalid = false
         for path in found {
-            do { files.append(try TestFile.load(path: path)) } catch {
+            let reading = Reading(allowRead: fileOptions.allowRead, maxFileSize: fileOptions.maxFileSize)
+            do { files.append(try TestFile.load(path: path, reading: reading)) } catch {
                 io.writeErr(DiagnosticRenderer(sources: error.sources).render(error.diagnostic))
                 invalid = true
             }

@@ -193,11 +193,14 @@ extension REPL {
 
     func load(_ path: String) async {
         guard !path.isEmpty else { return write("error: expected load FILE\n") }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            return write("error: \(path): no such file or not readable\n")
+        let data: [UInt8]
+        switch LocalFile.read(path, maximumSize: LocalFile.defaultMaximumSize) {
+        case .success(let bytes): data = bytes
+        case .failure(let problem):
+            return write("error: " + (problem.isMissing ? "\(path): no such file or not readable" : problem.description) + "\n")
         }
         do {
-            let document = try Document.load(SourceFile(name: path, bytes: [UInt8](data)))
+            let document = try Document.load(SourceFile(name: path, bytes: data))
             debugger.load(document, url: URL(fileURLWithPath: path).standardizedFileURL.absoluteString)
             shownDiagnostics = DiagnosticCursor()
             write("loaded \(path): " + Display.summary(document) + "\n")

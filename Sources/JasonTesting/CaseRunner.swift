@@ -32,7 +32,7 @@ package enum CaseRunner {
         if let global = testCase.global {
             _ = try? stores.global.update { saved in for (key, value) in global { saved[key] = value } }
         }
-        let files = FileTransport(next: OfflineTransport(), access: FileAccess(folders: [file.home]))
+        let files = FileTransport(next: OfflineTransport(), access: FileAccess(folders: [file.home] + file.reading.allowRead, maximumSize: file.reading.maxFileSize))
         let stubs = testCase.stubs ?? file.stubs
         var answers = stubs.answers
         for (type, list) in testCase.answers { answers[type] = list }

@@ -153,8 +153,8 @@ extension Coverage {
         for visit in visits {
             guard let name = visit.path.file, seen.insert(name).inserted else { continue }
             let path = name.hasPrefix("file://") ? (URL(string: name)?.path ?? name) : name
-            guard let data = FileManager.default.contents(atPath: path),
-                  let document = try? Document.load(SourceFile(name: name, bytes: [UInt8](data))) else { continue }
+            guard case .success(let data) = LocalFile.read(path, maximumSize: LocalFile.defaultMaximumSize),
+                  let document = try? Document.load(SourceFile(name: name, bytes: data)) else { continue }
             documents.append(document)
         }
         return documents

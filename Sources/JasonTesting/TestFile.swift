@@ -14,12 +14,24 @@ package struct TestFile: Sendable {
     package var flowSource: SourceFile?
     /// The folder `file://` URLs of the flow may read.
     package var home: String
+    /// What else `file://` may read (`--allow-read`), and how large a file may be (`--max-file-size`).
+    package var reading = Reading()
     /// The flow's URL: the key of its `$cache`, and the base of its relative URLs.
     package var viewURL: String
     package var stubs: StubFile
     package var stubSource: SourceFile?
     package var cases: [TestCase]
     package var limits: CaseLimits
+}
+
+/// The limits on what a test reads: the same options, and the same defaults, as a run's.
+package struct Reading: Sendable {
+    package var allowRead: [String] = []
+    package var maxFileSize = FileAccess.defaultMaximumSize
+    package init(allowRead: [String] = [], maxFileSize: Int = FileAccess.defaultMaximumSize) {
+        self.allowRead = allowRead
+        self.maxFileSize = maxFileSize
+    }
 }
 
 /// What stops a case that would never end.

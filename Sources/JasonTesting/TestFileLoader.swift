@@ -12,23 +12,28 @@ package struct TestFileProblem: Error, Sendable {
 extension TestFile {
     /// Reads, checks and loads the test file at `path`: its flow and stubs too. Every mistake is a
     /// located diagnostic; nothing runs.
-    package static func load(path: String, maxFileSize: Int = FileAccess.defaultMaximumSize) throws(TestFileProblem) -> TestFile {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw TestFileProblem(diagnostic: Diagnostic(.invalidTestFile, .error, "no such file or not readable", file: path),
-                                  sources: [])
+    /// The test file, its flow and its stub file are each refused when larger than `reading.maxFileSize`.
+    package static func load(path: String, reading: Reading = Reading()) throws(TestFileProblem) -> TestFile {
+        let bytes: [UInt8]
+        switch LocalFile.read(path, maximumSize: reading.maxFileSize) {
+        case .success(let read): bytes = read
+        case .failure(let problem):
+            let message = problem.isMissing ? "no such file or not readable"
+                : problem.description.replacingOccurrences(of: path + " is", with: "the test file is")
+            throw TestFileProblem(diagnostic: Diagnostic(.invalidTestFile, .error, message, file: path), sources: [])
         }
-        return try load(SourceFile(name: path, bytes: [UInt8](data)),
-                        folder: URL(fileURLWithPath: path).standardizedFileURL.deletingLastPathComponent().path)
+        return try load(SourceFile(name: path, bytes: bytes),
+                        folder: URL(fileURLWithPath: path).standardizedFileURL.deletingLastPathComponent().path, reading: reading)
     }
 
     /// Loads a test file's text; `folder` is where its `flow` and `stubs` paths start.
-    package static func load(_ source: SourceFile, folder: String) throws(TestFileProblem) -> TestFile {
+    package static func load(_ source: SourceFile, folder: String, reading: Reading = Reading()) throws(TestFileProblem) -> TestFile {
         let parsed: ParsedDocument
         do { parsed = try JSONParser.parseDocument(source) } catch {
             throw TestFileProblem(diagnostic: Diagnostic(.invalidTestFile, .error, error.message, file: source.name,
                                                          location: error.location), sources: [source])
         }
-        var reader = FormatReader(locator: SourceLocator(sourceMap: parsed.sourceMap))
+        var reader = FormatReader(locator: SourceLocator(sourceMap: parsed.sourceMap), reading: reading)
         do {
             return try reader.testFile(parsed.value, source: source, folder: folder)
         } catch {
@@ -40,6 +45,7 @@ extension TestFile {
 /// The format's rules, one function per level of the file. Each failure names the key it is about.
 struct FormatReader {
     var locator: SourceLocator
+    var reading: Reading
     var otherSources: [SourceFile] = []
 
     static let topKeys = ["$schema", "flow", "document", "stubs", "cases", "maxSteps", "timeLimit"]

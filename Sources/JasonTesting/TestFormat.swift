@@ -29,7 +29,7 @@ extension FormatReader {
         }
         let flowPath = Self.resolve((flowSource?.name).map { $0 } ?? source.name, in: FileManager.default.currentDirectoryPath)
         return TestFile(source: source, root: json, locator: locator, document: document, flowSource: flowSource,
-                        home: home, viewURL: URL(fileURLWithPath: flowPath).absoluteString, stubs: stubs, stubSource: stubSource, cases: cases, limits: limits)
+                        home: home, reading: reading, viewURL: URL(fileURLWithPath: flowPath).absoluteString, stubs: stubs, stubSource: stubSource, cases: cases, limits: limits)
     }
 
     /// `stubs`: a stub file's path (beside the test file), or the stubs inline.
@@ -39,10 +39,7 @@ extension FormatReader {
             return nil
         case .string(let path)?:
             let full = Self.resolve(path, in: folder)
-            guard let data = FileManager.default.contents(atPath: full) else {
-                throw fail("the stub file \(path) does not exist or cannot be read (looked for \(full))", at)
-            }
-            let file = SourceFile(name: Self.display(full), bytes: [UInt8](data))
+            let file = SourceFile(name: Self.display(full), bytes: try read(full, written: path, what: "stub file", at))
             otherSources.append(file)
             return (try StubFile.load(file), file)
         case .object?:
@@ -64,10 +61,7 @@ extension FormatReader {
         case (let path?, nil):
             let name = try string(path, pointer("flow"), what: "\"flow\"")
             let full = Self.resolve(name, in: folder)
-            guard let data = FileManager.default.contents(atPath: full) else {
-                throw fail("the flow \(name) does not exist or cannot be read (looked for \(full))", pointer("flow"))
-            }
-            let file = SourceFile(name: Self.display(full), bytes: [UInt8](data))
+            let file = SourceFile(name: Self.display(full), bytes: try read(full, written: name, what: "flow", pointer("flow")))
             otherSources.append(file)
             return (try Document.load(file), file, URL(fileURLWithPath: full).deletingLastPathComponent().path)
         case (nil, let inline?):
@@ -76,6 +70,17 @@ extension FormatReader {
                 throw fail("\"document\" must be a {\"$jason\": …} document or an action object", pointer("document"))
             }
             return (try Document.load(file), nil, folder)
+        }
+    }
+
+    /// A file the test file names, within the size limit; refused with the pointer of its name.
+    func read(_ full: String, written: String, what: String, _ at: JSONPointer) throws(Diagnostic) -> [UInt8] {
+        switch LocalFile.read(full, maximumSize: reading.maxFileSize) {
+        case .success(let bytes): return bytes
+        case .failure(let problem) where problem.isMissing:
+            throw fail("the \(what) \(written) does not exist (looked for \(full))", at)
+        case .failure(let problem):
+            throw fail("the \(what) \(written) cannot be used: \(problem.description)", at)
         }
     }
 

@@ -1,3 +1,4 @@
+import JasonRuntime
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -13,7 +14,7 @@ public struct FileAccess: Sendable {
     /// Files larger than this are refused before they are read (the same default as HTTP responses).
     public var maximumSize: Int
 
-    public static let defaultMaximumSize = 50 * 1024 * 1024
+    public static let defaultMaximumSize = LocalFile.defaultMaximumSize
 
     /// `folders` are resolved now; one that does not exist is left out.
     public init(folders: [String]?, maximumSize: Int = FileAccess.defaultMaximumSize) {
@@ -41,32 +42,9 @@ public struct FileAccess: Sendable {
     }
 
     /// Reads a regular file whose size is checked before reading (and again while reading, for files such as
-    /// those of /proc that do not know their size).
+    /// those of /proc that do not know their size). A FIFO or a device is refused without waiting on it.
     public static func readCapped(_ path: String, maximumSize: Int) -> Result<[UInt8], Refusal> {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return .failure(Refusal(description: "cannot read \(path): \(String(cString: strerror(errno)))")) }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
-            return .failure(Refusal(description: "\(path) is not a regular file"))
-        }
-        let tooLarge = Refusal(description: "\(path) is larger than \(describe(maximumSize)) (raise the limit with --max-file-size BYTES)")
-        if Int(info.st_size) > maximumSize { return .failure(tooLarge) }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(Int(info.st_size))
-        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
-        while true {
-            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if n < 0 && errno == EINTR { continue }
-            guard n >= 0 else { return .failure(Refusal(description: "cannot read \(path): \(String(cString: strerror(errno)))")) }
-            if n == 0 { return .success(bytes) }
-            bytes += chunk[0..<n]
-            if bytes.count > maximumSize { return .failure(tooLarge) }
-        }
-    }
-
-    static func describe(_ size: Int) -> String {
-        size >= 1_048_576 && size % 1_048_576 == 0 ? "\(size / 1_048_576) MB" : "\(size) bytes"
+        LocalFile.read(path, maximumSize: maximumSize).mapError { Refusal(description: $0.description) }
     }
 
     static func realPath(_ path: String) -> String? {
