@@ -72,7 +72,7 @@ struct ReplCommand: ParsableCommand {
         setup.keptSteps = stepHistory == 0 ? nil : stepHistory
         setup.maxSteps = maxSteps == 0 ? nil : maxSteps
         let renderer = DiagnosticRenderer(sources: sources)
-        let historyFile = history ?? Self.defaultHistory
+        let historyFile = io.isTerminal ? Self.historyFile(history, io: io) : "/dev/null"
         let repl = REPL(document: document, setup: setup, reader: { complete -> LineReader in
             io.isTerminal ? LibEditLineReader(historyFile: historyFile, complete: complete)
                           : PlainLineReader { io.readInputLine() }
@@ -83,9 +83,21 @@ struct ReplCommand: ParsableCommand {
         return await repl.run()
     }
 
-    static var defaultHistory: String {
-        let directory = Stores.defaultDirectory
-        try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        return directory + "/history"
+    /// The history file, made private (0600; typed lines may hold secrets). The default one lives in the
+    /// state folder, which must be private too; when it is refused, the history is not kept, and the
+    /// warning says why.
+    static func historyFile(_ given: String?, io: any TerminalIO) -> String {
+        var path = given ?? ""
+        if given == nil {
+            do {
+                try StateFolder.prepare(Stores.defaultDirectory)
+                path = Stores.defaultDirectory + "/history"
+            } catch {
+                io.writeErr("jasonrun: warning: the command history is not kept: \(error.description)\n")
+                return "/dev/null"
+            }
+        }
+        StateFolder.makePrivateFile(path)
+        return path
     }
 }

@@ -35,11 +35,18 @@ public final class FileStore: KeyValueStore {
         }
     }
 
-    /// The stored value; a file that is not a JSON object is moved aside (never deleted) and reported.
+    /// The stored value; a file that is not a JSON object is moved aside (never deleted) and reported. A
+    /// link, a FIFO or anything but a regular file is refused, not followed.
     func read() throws(StoreError) -> StoreContents {
-        guard let data = FileManager.default.contents(atPath: path) else { return StoreContents(value: [:]) }
-        if let value = try? JSONParser.parse(String(decoding: data, as: UTF8.self)), case .object(let object) = value {
-            return StoreContents(value: object)
+        switch LocalFile.read(path, maximumSize: Int.max, followLinks: false) {
+        case .failure(let problem) where problem.isMissing:
+            return StoreContents(value: [:])
+        case .failure(let problem):
+            throw StoreError(problem.description + "; jasonrun follows no link inside its state folder")
+        case .success(let bytes):
+            if let value = try? JSONParser.parse(String(decoding: bytes, as: UTF8.self)), case .object(let object) = value {
+                return StoreContents(value: object)
+            }
         }
         let aside = path + ".damaged-\(Int(Date().timeIntervalSince1970))-\(getpid())"
         guard rename(path, aside) == 0 else { throw StoreError("\(path) is damaged and could not be moved aside") }
@@ -47,47 +54,38 @@ public final class FileStore: KeyValueStore {
     }
 
     func write(_ value: JSONObject) throws(StoreError) {
-        let temporary = path + Self.temporaryMark + String(getpid())
         let bytes = Array(JSONPrinter.pretty(.object(value)).utf8) + [0x0A]
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        guard fd >= 0 else { throw StoreError("cannot write \(temporary): \(String(cString: strerror(errno)))") }
-        var written = 0
-        while written < bytes.count {
-            let n = bytes[written...].withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
-            if n <= 0 { break }
-            written += n
-        }
-        let synced = fsync(fd) == 0
-        close(fd)
-        guard written == bytes.count, synced, rename(temporary, path) == 0 else {
-            unlink(temporary)
-            throw StoreError("cannot write \(path): \(String(cString: strerror(errno)))")
-        }
-        let directory = open((path as NSString).deletingLastPathComponent, O_RDONLY)
-        if directory >= 0 { fsync(directory); close(directory) }
+        do { try LocalFile.writePrivately(bytes, to: path) } catch { throw StoreError(error.description) }
     }
 
-    static let temporaryMark = ".tmp-"
-
-    /// `NAME.json.tmp-PID`, as `write` names them.
+    /// `NAME.json.tmp-XXXX`, as `LocalFile.writePrivately` names them (XXXX was a process id in older
+    /// versions, a random word now).
     static func isTemporary(_ name: String) -> Bool {
-        guard let mark = name.range(of: ".json" + temporaryMark, options: .backwards) else { return false }
-        let pid = name[mark.upperBound...]
-        return !pid.isEmpty && pid.allSatisfy(\.isASCII) && pid.allSatisfy(\.isNumber)
+        guard let mark = name.range(of: ".json" + LocalFile.temporaryMark, options: .backwards) else { return false }
+        let suffix = name[mark.upperBound...]
+        return !suffix.isEmpty && suffix.allSatisfy { $0.isASCII && ($0.isNumber || $0.isLetter) }
     }
 
     func locked<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
         try Self.locked(lockPath, path: path, body)
     }
 
+    /// Runs `body` under the state folder's lock. The folder is checked (and made, 0700) first; the lock
+    /// file is made 0600 and never opened through a link.
     static func locked<T>(_ lockPath: String, path: String, _ body: () throws(StoreError) -> T) throws(StoreError) -> T {
-        for folder in Set([(path as NSString).deletingLastPathComponent, (lockPath as NSString).deletingLastPathComponent]) {
-            try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let folder = LocalFile.directory(of: lockPath)
+        try StateFolder.prepare(folder)
+        let storeFolder = LocalFile.directory(of: path)
+        if storeFolder != folder { try StateFolder.prepareInner(storeFolder) }
+        let fd = open(lockPath, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        guard fd >= 0 else {
+            if errno == ELOOP {
+                throw StoreError("\(lockPath) is a symbolic link; jasonrun follows no link inside its state folder (remove it)")
+            }
+            throw StoreError("cannot lock \(path): \(LocalFile.reason())")
         }
-        let fd = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw StoreError("cannot lock \(path): \(String(cString: strerror(errno)))") }
         defer { close(fd) }
-        guard flock(fd, LOCK_EX) == 0 else { throw StoreError("cannot lock \(path): \(String(cString: strerror(errno)))") }
+        guard flock(fd, LOCK_EX) == 0 else { throw StoreError("cannot lock \(path): \(LocalFile.reason())") }
         defer { flock(fd, LOCK_UN) }
         return try body()
     }
@@ -119,15 +117,24 @@ extension Stores {
 
 extension FileStore {
     /// Under the directory's lock: temporary files of writers that were killed, and the per-store lock files
-    /// of earlier versions. Nothing else is touched; a directory that cannot be locked is left as it is.
+    /// of earlier versions, are removed, and files older versions left readable by others are made private.
+    /// Nothing else is touched; a directory that cannot be locked (or is refused) is left as it is.
     static func removeLeftovers(in directory: String, lock: String) {
         guard FileManager.default.fileExists(atPath: directory) else { return }
         _ = try? locked(lock, path: lock) { () throws(StoreError) in
+            StateFolder.tighten(lock)
             for folder in [directory, directory + "/cache"] {
-                for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-                where isTemporary(name) || name.hasSuffix(".json.lock") {
-                    unlink(folder + "/" + name)
+                for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] {
+                    if isTemporary(name) || name.hasSuffix(".json.lock") {
+                        unlink(folder + "/" + name)
+                    } else if name.hasSuffix(".json") {
+                        StateFolder.tighten(folder + "/" + name)
+                    }
                 }
+            }
+            var info = stat()
+            if lstat(directory + "/cache", &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR, info.st_mode & 0o077 != 0 {
+                chmod(directory + "/cache", 0o700)
             }
         }
     }
