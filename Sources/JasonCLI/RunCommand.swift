@@ -36,8 +36,12 @@ struct RunCommand: ParsableCommand {
     @Option(help: ArgumentHelp("How $render shows a body: json, tree or none.", valueName: "mode"))
     var render: RenderMode = .json
 
-    @Option(help: ArgumentHelp("Save every real exchange to this file.", valueName: "file"))
+    @Option(help: ArgumentHelp("Save every real exchange to this file (mode 0600; credential headers redacted).",
+                               valueName: "file"))
     var record: String?
+
+    @Flag(help: "Keep Authorization, Cookie and the other credential headers in the recording (they are redacted by default).")
+    var recordCredentials = false
 
     @Option(help: ArgumentHelp("Serve exchanges from a recording and report requests that differ.", valueName: "file"))
     var replay: String?
@@ -79,6 +83,7 @@ struct RunCommand: ParsableCommand {
         if record != nil && (replay != nil || answers.offline) {
             throw ValidationError("--record needs the network: it excludes --replay and --offline")
         }
+        if recordCredentials && record == nil { throw ValidationError("--record-credentials goes with --record FILE") }
         if Self.seconds(timeLimit) == nil { throw ValidationError("--time-limit takes seconds, as in 90, 90s, 1500ms or 2m") }
         if Self.seconds(wallLimit) == nil { throw ValidationError("--wall-limit takes seconds, as in 90, 90s, 1500ms or 2m") }
         guard let js = Self.seconds(jsTime), js > 0, js <= 3600 else {
@@ -120,7 +125,8 @@ struct RunCommand: ParsableCommand {
         let network: Network
         do {
             network = try Network(stubs: answers.stubs, record: record, replay: replay, offline: answers.offline, clock: clock,
-                                  files: files.access(home: file == "-" ? nil : FileOptions.folder(of: file)))
+                                  files: files.access(home: file == "-" ? nil : FileOptions.folder(of: file)),
+                                  keepCredentials: recordCredentials)
         } catch {
             if let file = error.source { renderer.sources.append(file) }
             io.writeErr(renderer.render(error.diagnostic))

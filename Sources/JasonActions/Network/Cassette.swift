@@ -4,28 +4,31 @@ import JasonRuntime
 import Synchronization
 
 /// `--record FILE`: every exchange with `next` is appended to the cassette file (rewritten atomically
-/// after each one, so an interrupted run keeps what it recorded).
+/// after each one, so an interrupted run keeps what it recorded). Recordings are meant to be committed as
+/// fixtures, so the values of credential headers are replaced by a note unless `keepCredentials`, and the
+/// file is the user's alone (0600), written without following a link.
 public final class RecordingTransport: HTTPTransport {
     let next: any HTTPTransport
     let path: String
+    let keepCredentials: Bool
     let exchanges = Mutex<[JSON]>([])
 
-    public init(next: any HTTPTransport, path: String) {
+    public init(next: any HTTPTransport, path: String, keepCredentials: Bool = false) {
         self.next = next
         self.path = path
+        self.keepCredentials = keepCredentials
     }
 
     public func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
         let response = try await next.send(request)
+        let redact = !keepCredentials
         let all = exchanges.withLock { list in
-            list.append(["request": Cassette.json(request), "response": Cassette.json(response)])
+            list.append(["request": Cassette.json(request, redact: redact), "response": Cassette.json(response, redact: redact)])
             return list
         }
         let text = JSONPrinter.pretty(["exchanges": .array(all)]) + "\n"
-        do {
-            try text.write(toFile: path, atomically: true, encoding: .utf8)
-        } catch {
-            throw TransportError("cannot write the recording \(path): \(error.localizedDescription)")
+        do { try LocalFile.writePrivately(Array(text.utf8), to: path) } catch {
+            throw TransportError("cannot write the recording: \(error.description)")
         }
         return response
     }
@@ -88,17 +91,28 @@ public final class ReplayingTransport: HTTPTransport {
 }
 
 enum Cassette {
-    static func json(_ request: HTTPRequest) -> JSON {
+    /// Headers whose values are credentials (compared without case).
+    static let credentialHeaders: Set<String> = ["authorization", "proxy-authorization", "cookie", "set-cookie",
+                                                 "x-api-key", "x-auth-token"]
+    /// What a redacted header's value becomes.
+    static let redacted = "[redacted by jasonrun --record; --record-credentials keeps it]"
+
+    static func json(_ request: HTTPRequest, redact: Bool = false) -> JSON {
         var object: JSONObject = ["method": .string(request.method), "url": .string(request.url)]
-        object["headers"] = .object(JSONObject(request.headers.map { ($0.name, JSON.string($0.value)) }, uniquingKeysWith: { $1 }))
+        object["headers"] = headers(request.headers, redact: redact)
         object["body"] = request.bodyText.map(JSON.string) ?? .null
         return .object(object)
     }
 
-    static func json(_ response: HTTPResponse) -> JSON {
-        ["status": .int(response.status),
-         "headers": .object(JSONObject(response.headers.map { ($0.name, JSON.string($0.value)) }, uniquingKeysWith: { $1 })),
-         "body": .string(response.bodyText)]
+    static func json(_ response: HTTPResponse, redact: Bool = false) -> JSON {
+        ["status": .int(response.status), "headers": headers(response.headers, redact: redact), "body": .string(response.bodyText)]
+    }
+
+    static func headers(_ headers: [HTTPHeader], redact: Bool) -> JSON {
+        .object(JSONObject(headers.map { header in
+            let secret = redact && credentialHeaders.contains(header.name.lowercased())
+            return (header.name, JSON.string(secret ? redacted : header.value))
+        }, uniquingKeysWith: { $1 }))
     }
 
     static func request(_ json: JSON) -> HTTPRequest? {
