@@ -18,7 +18,8 @@ package enum PreviewHost {
         case cannotListen(String)
     }
 
-    /// Runs `session` behind `server`. `announce` gets the URL as soon as the server listens.
+    /// Runs `session` behind `server`. `announce` gets the URL (with the run's token) as soon as the server
+    /// listens.
     package static func serve(_ session: sending PreviewSession, server: PreviewServer, jason: JSON?, paused: Bool,
                               announce: @escaping @Sendable (String) -> Void) async -> Outcome {
         let (ready, readyContinuation) = AsyncStream.makeStream(of: Int.self)
@@ -36,8 +37,8 @@ package enum PreviewHost {
             }
         }
         var ports = ready.makeAsyncIterator()
-        guard let port = await ports.next() else { return await running.value }
-        announce("http://127.0.0.1:\(port)/")
+        guard await ports.next() != nil else { return await running.value }
+        announce(server.guarding.url)
         let program = Task { await session.run(jason: jason, paused: paused) }
         let outcome = await withTaskCancellationHandler { await running.value } onCancel: { running.cancel() }
         program.cancel()

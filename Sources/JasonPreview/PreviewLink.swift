@@ -19,7 +19,7 @@ package final class PreviewLink: Sendable {
     }
 
     private struct Shared: Sendable {
-        var clients: [Int: AsyncStream<String>.Continuation] = [:]
+        var clients: [Int: Mailbox] = [:]
         var nextClient = 1
         var view: ServerMessage?
         var state: ServerMessage?
@@ -51,22 +51,22 @@ package final class PreviewLink: Sendable {
 
     // MARK: The pages' side
 
-    /// A new page: its id, and the stream of frames to send it, starting with the current picture.
-    package func connect() -> (id: Int, frames: AsyncStream<String>) {
-        let (stream, continuation) = AsyncStream.makeStream(of: String.self, bufferingPolicy: .bufferingNewest(4096))
+    /// A new page: its id, and the box of frames to send it, starting with the current picture.
+    package func connect() -> (id: Int, frames: Mailbox) {
+        let mailbox = Mailbox()
         let id = shared.withLock { s in
             let id = s.nextClient
             s.nextClient += 1
-            s.clients[id] = continuation
-            for frame in Self.picture(s) { continuation.yield(frame) }
+            s.clients[id] = mailbox
+            for (kind, frame) in Self.picture(s) { mailbox.post(frame, kind: kind) }
             return id
         }
-        return (id, stream)
+        return (id, mailbox)
     }
 
     package func disconnect(_ id: Int) {
-        let continuation = shared.withLock { $0.clients.removeValue(forKey: id) }
-        continuation?.finish()
+        let mailbox = shared.withLock { $0.clients.removeValue(forKey: id) }
+        mailbox?.close()
     }
 
     /// One text frame from page `client`. Answers and `hello` are handled here; the rest waits for the
@@ -74,15 +74,12 @@ package final class PreviewLink: Sendable {
     package func receive(_ text: String, from client: Int) {
         let message: ClientMessage
         do { message = try ClientMessage.parse(text) } catch {
-            shared.withLock { s in
-                s.rejected += 1
-                s.clients[client]?.yield(ServerMessage.error(error.message).text)
-            }
+            reject(error.message, from: client)
             return
         }
         switch message {
         case .hello:
-            shared.withLock { s in for frame in Self.picture(s) { s.clients[client]?.yield(frame) } }
+            shared.withLock { s in for (kind, frame) in Self.picture(s) { s.clients[client]?.post(frame, kind: kind) } }
         case .answer(let id, let value, let cancelled):
             if !answer(id, cancelled ? .cancel : .value(value)) {
                 send(.error("no overlay \(id) is waiting for an answer"), to: client)
@@ -90,6 +87,14 @@ package final class PreviewLink: Sendable {
         default:
             shared.withLock { $0.commands.append(Command(message: message, client: client)) }
             doorbell.ring()
+        }
+    }
+
+    /// Answers a frame that was refused with an error, to its page only.
+    package func reject(_ why: String, from client: Int) {
+        shared.withLock { s in
+            s.rejected += 1
+            s.clients[client]?.post(ServerMessage.error(why).text, kind: .line)
         }
     }
 
@@ -121,13 +126,13 @@ package final class PreviewLink: Sendable {
                 if s.output.count > Self.keptTrace { s.output.removeFirst(s.output.count - Self.keptTrace) }
             default: break
             }
-            for client in s.clients.values { client.yield(frame) }
+            for client in s.clients.values { client.post(frame, kind: message.mailKind) }
         }
     }
 
     package func send(_ message: ServerMessage, to client: Int) {
         let frame = message.text
-        shared.withLock { s in _ = s.clients[client]?.yield(frame) }
+        shared.withLock { s in s.clients[client]?.post(frame, kind: message.mailKind) }
     }
 
     /// Shows an overlay that needs no answer (a toast, a banner).
@@ -176,13 +181,25 @@ package final class PreviewLink: Sendable {
     }
 
     /// Everything a page needs to show what is going on now.
-    private static func picture(_ s: Shared) -> [String] {
-        var frames = [s.view, s.state].compactMap { $0?.text }
-        if !s.trace.isEmpty { frames.append(ServerMessage.trace(s.trace).text) }
-        frames += s.output.map { ServerMessage.output($0).text }
+    private static func picture(_ s: Shared) -> [(Mailbox.Kind, String)] {
+        var messages = [s.view, s.state].compactMap { $0 }
+        if !s.trace.isEmpty { messages.append(.trace(s.trace)) }
+        messages += s.output.map { .output($0) }
         for (id, overlay) in s.overlays.sorted(by: { $0.key < $1.key }) {
-            frames.append(ServerMessage.overlay(id: id, kind: overlay.kind, options: overlay.options).text)
+            messages.append(.overlay(id: id, kind: overlay.kind, options: overlay.options))
         }
-        return frames
+        return messages.map { ($0.mailKind, $0.text) }
+    }
+}
+
+extension ServerMessage {
+    /// How a page's mailbox treats the message while it waits.
+    var mailKind: Mailbox.Kind {
+        switch self {
+        case .view: .view
+        case .state: .state
+        case .trace, .output, .error: .line
+        case .overlay, .overlayClosed: .keep
+        }
     }
 }

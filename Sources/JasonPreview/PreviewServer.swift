@@ -3,54 +3,73 @@ import Hummingbird
 import HummingbirdWebSocket
 import Logging
 
-/// The HTTP side of the preview: the page's files at `/` and the WebSocket at `/ws`, on 127.0.0.1 only.
+/// The HTTP side of the preview: the page's files at `/` and the WebSocket at `/ws`, on 127.0.0.1 only,
+/// behind the guard (Host on every route; Origin and the run's token on the socket).
 package struct PreviewServer: Sendable {
     package let link: PreviewLink
     package let page: PageFiles
     /// 0 asks the system for any free port.
     package let port: Int
+    package let guarding: PreviewGuard
 
-    /// The largest frame a page may send.
-    static let maximumFrame = 1 << 20
+    /// The largest message a page may send; a longer one is answered with an error, and the page stays.
+    static let maximumMessage = 1 << 20
+    /// The largest frame the connection reads at all: past it the framework closes the connection (1009).
+    static let maximumFrame = 16 << 20
 
-    package init(link: PreviewLink, page: PageFiles, port: Int) {
+    package init(link: PreviewLink, page: PageFiles, port: Int, guarding: PreviewGuard = PreviewGuard()) {
         self.link = link
         self.page = page
         self.port = port
+        self.guarding = guarding
     }
 
     /// The application; `ready` is called with the port it listens on once it does.
     package func application(ready: @escaping @Sendable (Int) async -> Void = { _ in }) -> some ApplicationProtocol {
         let router = Router(context: BasicWebSocketRequestContext.self)
-        let page = page
+        let (page, guarding, link) = (page, guarding, link)
+        router.add(middleware: HostCheck(guarding: guarding))
         router.get("/") { _, _ in try Self.respond(page, "index.html") }
         router.get("/:file") { _, context in
             try Self.respond(page, context.parameters.get("file") ?? "")
         }
-        let link = link
-        router.ws("/ws") { inbound, outbound, _ in
+        router.ws("/ws", shouldUpgrade: { request, _ in
+            let origins = request.headers[values: .origin]
+            guard guarding.allowsSocket(origins: origins, token: request.uri.queryParameters["token"].map(String.init))
+            else {
+                throw HTTPError(.forbidden, message: "the preview's socket takes only its own page, with the token of the URL jasonrun printed")
+            }
+            return .upgrade([:])
+        }, onUpgrade: { inbound, outbound, _ in
             let (client, frames) = link.connect()
             defer { link.disconnect(client) }
             try await withThrowingTaskGroup(of: Void.self) { group in
                 group.addTask {
-                    for await frame in frames { try await outbound.write(.text(frame)) }
+                    while let frame = await frames.next() { try await outbound.write(.text(frame)) }
                 }
                 for try await message in inbound.messages(maxSize: Self.maximumFrame) {
                     switch message {
+                    case .text(let text) where text.utf8.count > Self.maximumMessage:
+                        link.reject("the message has \(text.utf8.count) bytes; the preview takes at most \(Self.maximumMessage)", from: client)
                     case .text(let text): link.receive(text, from: client)
-                    case .binary: link.send(.error("binary frames are not ours: send JSON text"), to: client)
+                    case .binary: link.reject("binary frames are not ours: send JSON text", from: client)
                     }
                 }
                 group.cancelAll()
             }
-        }
+        })
         var logger = Logger(label: "jasonrun.preview")
         logger.logLevel = .critical
+        let socket = HTTP1WebSocketUpgradeChannel.Configuration(ws: WebSocketServerConfiguration(maxFrameSize: Self.maximumFrame))
         return Application(
-            router: router, server: .http1WebSocketUpgrade(webSocketRouter: router),
+            router: router, server: .http1WebSocketUpgrade(webSocketRouter: router, configuration: socket),
             configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: port), serverName: "jasonrun",
                                                     reuseAddress: false),
-            onServerRunning: { channel in await ready(channel.localAddress?.port ?? 0) },
+            onServerRunning: { channel in
+                let port = channel.localAddress?.port ?? 0
+                guarding.port = port
+                await ready(port)
+            },
             logger: logger)
     }
 

@@ -28,7 +28,7 @@ import Testing
 
     @Test func aPickerRunsTheChosenItem() async throws {
         try await PreviewFixture.run(Self.document) { client, _ in
-            try await client.ws("/ws") { inbound, outbound, _ in
+            try await client.page { inbound, outbound, _ in
                 var frames = Frames(inbound)
                 try await outbound.send(["type": "tap", "path": "/sections/0/items/0"])
                 let picker = try await frames.next(type: "overlay") { $0["kind"] == "picker" }
@@ -42,7 +42,7 @@ import Testing
 
     @Test func aDatePickerAnswersUnixSeconds() async throws {
         try await PreviewFixture.run(Self.document) { client, _ in
-            try await client.ws("/ws") { inbound, outbound, _ in
+            try await client.page { inbound, outbound, _ in
                 var frames = Frames(inbound)
                 try await outbound.send(["type": "tap", "path": "/sections/0/items/1"])
                 let picker = try await frames.next(type: "overlay") { $0["kind"] == "datepicker" }
@@ -55,7 +55,7 @@ import Testing
 
     @Test func aTimerTicksWithoutAnyoneAsking() async throws {
         try await PreviewFixture.run(Self.document) { client, _ in
-            try await client.ws("/ws") { inbound, outbound, _ in
+            try await client.page { inbound, outbound, _ in
                 var frames = Frames(inbound)
                 try await outbound.send(["type": "tap", "path": "/sections/0/items/2"])
                 _ = try await frames.next(type: "state") { $0["get"]?["ticked"] == true }
@@ -71,7 +71,7 @@ import Testing
         try inner.write(to: folder.appendingPathComponent("inner.json"), atomically: true, encoding: .utf8)
         let url = folder.appendingPathComponent("main.json").absoluteString
         try await PreviewFixture.run(Self.document, url: url, folder: folder.path) { client, _ in
-            try await client.ws("/ws") { inbound, outbound, _ in
+            try await client.page { inbound, outbound, _ in
                 var frames = Frames(inbound)
                 try await outbound.send(["type": "tap", "path": "/sections/0/items/3"])
                 let pushed = try await frames.next(type: "view") { $0["depth"] == 1 }

@@ -3,6 +3,7 @@ import Hummingbird
 import HummingbirdTesting
 import HummingbirdWebSocket
 import HummingbirdWSTesting
+import WSClient
 import JasonActions
 import JasonJSON
 import JasonRuntime
@@ -48,8 +49,20 @@ struct PreviewFixture {
         let program = Task { await session.run(paused: paused) }
         defer { program.cancel() }
         let page = try #require(PageFiles.locate())
-        let app = PreviewServer(link: link, page: page, port: 0).application()
+        let app = PreviewServer(link: link, page: page, port: 0, guarding: PreviewGuard(token: token, otherOrigins: ["ws://localhost"])).application()
         try await app.test(.live) { client in try await body(client, link) }
+    }
+
+    static let token = "0123456789abcdef0123456789abcdef"
+}
+
+extension TestClientProtocol {
+    /// A WebSocket with the run's token. This client always sends `Origin: ws://localhost`, which the
+    /// fixture's guard accepts; the real origins are tested against the binary (Tests/python/preview).
+    @discardableResult
+    func page(token: String = PreviewFixture.token,
+              _ handler: @escaping WebSocketDataHandler<WebSocketClient.Context>) async throws -> WebSocketCloseFrame? {
+        try await ws("/ws?token=\(token)", handler: handler)
     }
 }
 

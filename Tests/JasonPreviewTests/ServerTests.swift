@@ -25,7 +25,7 @@ import Testing
 
     @Test func aNewPageGetsTheViewAndTheState() async throws {
         try await PreviewFixture.run { client, _ in
-            try await client.ws("/ws") { inbound, outbound, _ in
+            try await client.page { inbound, outbound, _ in
                 var frames = Frames(inbound)
                 let view = try await frames.next(type: "view")
                 #expect(view["body"]?["header"]?["title"] == "Home")
@@ -39,7 +39,7 @@ import Testing
 
     @Test func inputSetsGetAndATapRunsTheAction() async throws {
         try await PreviewFixture.run { client, _ in
-            try await client.ws("/ws") { inbound, outbound, _ in
+            try await client.page { inbound, outbound, _ in
                 var frames = Frames(inbound)
                 _ = try await frames.next(type: "state") { $0["get"]?["loaded"] == 1 }
                 try await outbound.send(["type": "input", "name": "name", "value": "Ann"])
@@ -58,7 +58,7 @@ import Testing
 
     @Test func anAlertWaitsForItsAnswer() async throws {
         try await PreviewFixture.run { client, _ in
-            try await client.ws("/ws") { inbound, outbound, _ in
+            try await client.page { inbound, outbound, _ in
                 var frames = Frames(inbound)
                 try await outbound.send(["type": "tap", "path": "/sections/0/items/2"])
                 let alert = try await frames.next(type: "overlay") { $0["kind"] == "alert" }
@@ -74,7 +74,7 @@ import Testing
 
     @Test func whatIsNotOursIsRefusedAndTheRunGoesOn() async throws {
         try await PreviewFixture.run { client, link in
-            try await client.ws("/ws") { inbound, outbound, _ in
+            try await client.page { inbound, outbound, _ in
                 var frames = Frames(inbound)
                 _ = try await frames.next(type: "state") { $0["get"]?["loaded"] == 1 }
                 try await outbound.write(.text("rm -rf /"))
@@ -96,7 +96,7 @@ import Testing
 
     @Test func aPageThatComesBackSeesTheCurrentState() async throws {
         try await PreviewFixture.run { client, _ in
-            try await client.ws("/ws") { inbound, outbound, _ in
+            try await client.page { inbound, outbound, _ in
                 var frames = Frames(inbound)
                 try await outbound.send(["type": "input", "name": "name", "value": "Di"])
                 try await outbound.send(["type": "tap", "path": "/sections/0/items/1"])
@@ -104,7 +104,7 @@ import Testing
                 _ = try await frames.next(type: "state") { $0["get"]?["name"] == "Di" }
                 try await outbound.close(.normalClosure, reason: nil)
             }
-            try await client.ws("/ws") { inbound, outbound, _ in
+            try await client.page { inbound, outbound, _ in
                 var frames = Frames(inbound)
                 #expect(try await frames.next(type: "view")["body"]?["header"]?["title"] == "Home")
                 _ = try await frames.next(type: "state") { $0["get"]?["name"] == "Di" }
@@ -120,7 +120,7 @@ import Testing
 
     @Test func pauseStepContinueAndBack() async throws {
         try await PreviewFixture.run(paused: true) { client, _ in
-            try await client.ws("/ws") { inbound, outbound, _ in
+            try await client.page { inbound, outbound, _ in
                 var frames = Frames(inbound)
                 // Paused before $load's first action.
                 let first = try await frames.next(type: "state") { $0["mode"] == "paused" }

@@ -13,11 +13,20 @@
   }
   const ctx = { send, get: {} };
 
+  // The run's token, from the URL jasonrun printed: the socket is refused without it.
+  const token = new URLSearchParams(location.search).get("token") || "";
+
   function connect() {
-    const ws = new WebSocket((location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/ws");
+    if (!token) {
+      $("connection").textContent = "no token: open the URL that jasonrun preview printed (it ends with ?token=…)";
+      return;
+    }
+    const ws = new WebSocket((location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/ws?token="
+      + encodeURIComponent(token));
     state.ws = ws;
     ws.onopen = () => {
       state.connected = true;
+      state.everConnected = true;
       state.retry = 0;
       $("output").textContent = "";  // the server sends the recent output again
       $("connection").textContent = "connected";
@@ -25,7 +34,8 @@
     };
     ws.onclose = () => {
       state.connected = false;
-      $("connection").textContent = "disconnected; reconnecting…";
+      $("connection").textContent = state.everConnected ? "disconnected; reconnecting…"
+        : "not connected: is jasonrun preview still running, and is this the URL it printed?";
       $("connection").className = "down";
       state.retry = Math.min(state.retry + 1, 5);
       setTimeout(connect, 200 * state.retry);

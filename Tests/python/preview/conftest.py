@@ -19,6 +19,9 @@ class Preview:
         args = [jasonrun, "preview", str(flow), "--port", "0", "--no-persist", *extra]
         self.process = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=cwd)
         self.url = self._first_line(timeout=60)
+        # http://127.0.0.1:PORT/?token=TOKEN: the page's address, its port and the run's token
+        self.base, _, self.token = self.url.partition("?token=")
+        self.port = int(self.base.rstrip("/").rsplit(":", 1)[1])
 
     def _first_line(self, timeout):
         ready, _, _ = select.select([self.process.stdout], [], [], timeout)

@@ -11,7 +11,8 @@ COFFEE = EXAMPLES / "15-coffee-screen" / "flow.json"
 
 def test_the_url_comes_first_and_the_page_is_served(start_preview):
     preview = start_preview(COFFEE)
-    assert preview.url.startswith("http://127.0.0.1:") and preview.url.endswith("/")
+    assert preview.url.startswith("http://127.0.0.1:") and preview.base.endswith("/")
+    assert len(preview.token) == 32 and all(c in "0123456789abcdef" for c in preview.token)
     with urllib.request.urlopen(preview.url, timeout=30) as response:
         assert response.status == 200
         assert b"page.js" in response.read()
@@ -34,8 +35,7 @@ def listening_addresses(port):
 
 def test_only_loopback_is_listened_on(start_preview):
     preview = start_preview(COFFEE)
-    port = int(preview.url.rstrip("/").rsplit(":", 1)[1])
-    assert listening_addresses(port) == ["0100007F"]  # 127.0.0.1, and nothing on other interfaces
+    assert listening_addresses(preview.port) == ["0100007F"]  # 127.0.0.1, and nothing on other interfaces
 
 
 def test_a_port_in_use_is_a_clear_error(jasonrun):
@@ -56,7 +56,7 @@ def test_the_page_is_found_when_run_from_elsewhere(jasonrun, tmp_path):
     link.symlink_to(jasonrun)
     preview = Preview(str(link), COFFEE, cwd=str(tmp_path))
     try:
-        with urllib.request.urlopen(preview.url + "draw.js", timeout=30) as response:
+        with urllib.request.urlopen(preview.base + "draw.js", timeout=30) as response:
             assert b"Draw" in response.read()
     finally:
         preview.stop()
