@@ -15,6 +15,11 @@ struct DapCommand: ParsableCommand {
             """)
 
     func execute(io: any TerminalIO) async -> Int32 {
-        await DebugAdapter(input: 0, output: 1, launcher: DapLauncher.launch).run()
+        switch await DebugAdapter(input: 0, output: 1, launcher: DapLauncher.launch).run() {
+        case .success(let status): return status
+        case .failure(let error):
+            io.writeErr("jasonrun dap: the input is not DAP messages any more: \(error)\n")
+            return ExitStatus.invalidDocument
+        }
     }
 }

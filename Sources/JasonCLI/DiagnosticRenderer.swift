@@ -16,7 +16,8 @@ struct DiagnosticRenderer {
         if let pointer = diagnostic.pointer {
             lines.append("  at " + (pointer.description.isEmpty ? "/" : pointer.description))
         }
-        if let location = diagnostic.location, let source = sources.first(where: { $0.name == diagnostic.file }) {
+        if let location = diagnostic.location, let source = sources.first(where: { $0.name == diagnostic.file }),
+           Self.isQuotable(source) {
             let (text, lead) = excerpt(source.lineText(location.line), column: location.column)
             let number = String(location.line)
             let gutter = String(repeating: " ", count: number.count)
@@ -26,6 +27,15 @@ struct DiagnosticRenderer {
         lines += diagnostic.notes.map { "  note: " + $0 }
         if diagnostic.count > 1 { lines.append("  note: reported \(diagnostic.count) times, shown once") }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Whether a file's lines may be shown: only when it at least starts as a JSON object or array would.
+    /// A file that is not JSON at all (`/etc/shadow` named as a test's flow) is located, never quoted.
+    static func isQuotable(_ source: SourceFile) -> Bool {
+        var bytes = source.bytes[...]
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
+        let first = bytes.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
+        return first == UInt8(ascii: "{") || first == UInt8(ascii: "[")
     }
 
     /// The part of `line` shown, at most `window` characters around `column` with `…` where it is cut,

@@ -21,6 +21,9 @@ struct LspCommand: ParsableCommand {
             analyzer: Analyzer(registry: registry, fileExists: { FileManager.default.fileExists(atPath: $0) }),
             reference: { ActionReference.help(for: $0, in: registry) }, version: Jasonrun.version)
         var server = LanguageServer(services: services)
-        return server.run()
+        do { return try server.run() } catch {
+            FileHandle.standardError.write(Data("jasonrun lsp: the input is not LSP messages any more: \(error)\n".utf8))
+            return ExitStatus.invalidDocument
+        }
     }
 }

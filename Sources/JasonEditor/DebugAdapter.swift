@@ -39,13 +39,22 @@ package final class DebugAdapter {
         self.launcher = launcher
     }
 
-    /// Serves one debug session; returns when the client disconnects or the input ends.
-    package func run() async -> Int32 {
-        let (requests, continuation) = AsyncStream<DAPRequest>.makeStream()
+    /// Serves one debug session; returns when the client disconnects or the input ends (0), or when the
+    /// input stops being framed messages (the error: nothing can be answered any more).
+    package func run() async -> Result<Int32, FramingError> {
+        let (requests, continuation) = AsyncStream<Result<DAPRequest, FramingError>>.makeStream()
         let (channel, fd) = (self.channel, input)
         let thread = Thread {
             var reader = MessageReader(fileDescriptor: fd)
-            while let body = try? reader.next() {
+            while true {
+                let body: [UInt8]
+                do throws(FramingError) {
+                    guard let next = try reader.next() else { break }
+                    body = next
+                } catch {
+                    continuation.yield(.failure(error))
+                    break
+                }
                 guard let request = DAPRequest(body) else {
                     channel.output("jasonrun dap: ignored a message that is not a JSON request\n", category: "console")
                     continue
@@ -63,7 +72,7 @@ package final class DebugAdapter {
                 default:
                     break
                 }
-                continuation.yield(request)
+                continuation.yield(.success(request))
             }
             // The client has gone (or the stream broke): stop what runs and end the session.
             channel.setEnding()
@@ -71,10 +80,15 @@ package final class DebugAdapter {
             continuation.finish()
         }
         thread.start()
-        for await request in requests {
-            if await !handle(request) { break }
+        for await incoming in requests {
+            switch incoming {
+            case .success(let request):
+                if await !handle(request) { return .success(0) }
+            case .failure(let error):
+                return .failure(error)
+            }
         }
-        return 0
+        return .success(0)
     }
 
     /// Handles one request; false to end the session.

@@ -32,18 +32,15 @@ package struct LanguageServer {
         self.services = services
     }
 
-    /// Serves until `exit` (0 after `shutdown`, 1 without) or until the client goes away (0).
-    package mutating func run(input: Int32 = 0, output: Int32 = 1) -> Int32 {
+    /// Serves until `exit` (0 after `shutdown`, 1 without) or until the client goes away (0); throws when
+    /// the input stops being framed messages.
+    package mutating func run(input: Int32 = 0, output: Int32 = 1) throws(FramingError) -> Int32 {
         var reader = MessageReader(fileDescriptor: input)
         let writer = MessageWriter(fileDescriptor: output)
         while true {
             let body: [UInt8]
-            do {
-                guard let next = try reader.next() else { return 0 }
-                body = next
-            } catch {
-                return 1  // the stream cannot be resynchronised
-            }
+            guard let next = try reader.next() else { return 0 }  // a framing error: it cannot be resynchronised
+            body = next
             let message: RPC.Incoming
             switch RPC.decode(body) {
             case .success(let incoming): message = incoming

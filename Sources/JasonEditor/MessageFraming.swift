@@ -71,9 +71,20 @@ package struct MessageReader {
     }
 }
 
-package enum FramingError: Error, Equatable {
+package enum FramingError: Error, Equatable, CustomStringConvertible {
     case badHeader(String)
     case badLength(String)
+
+    /// What was wrong, for standard error (the stream cannot be answered on any more).
+    package var description: String {
+        switch self {
+        case .badHeader(let line):
+            let shown = line.count > 60 ? String(line.prefix(60)) + "…" : line
+            return "a message header must be 'Name: value' (Content-Length: N), got \(shown.debugDescription)"
+        case .badLength(let value):
+            return "Content-Length must be a number of bytes up to \(Self.maximumLength), got \(value.debugDescription)"
+        }
+    }
 
     /// No editor sends a 256 MB message; a larger length is a corrupt stream, not a document.
     static let maximumLength = 256 << 20

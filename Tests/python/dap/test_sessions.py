@@ -248,11 +248,12 @@ def test_a_message_that_is_not_a_request_is_reported_and_the_session_goes_on(dap
     assert dap.close() == 0
 
 
-def test_a_broken_header_ends_the_session_cleanly(dap):
+def test_a_broken_header_ends_the_session_and_says_why(dap):
     dap.ok("initialize", {"adapterID": "jasonrun"})
     dap.process.stdin.write(b"Content-Length: lots\r\n\r\n{}")
     dap.process.stdin.flush()
-    assert dap.process.wait(timeout=60) == 0
+    assert dap.process.wait(timeout=60) == 65
+    assert "jasonrun dap: the input is not DAP messages any more: Content-Length must be a number" in dap.stderr()
 
 
 def test_terminate_ends_a_running_program_with_its_exit_code(dap, flows):
