@@ -28,7 +28,8 @@ let package = Package(
             providers: [.apt(["libjavascriptcoregtk-4.1-dev"])]),
         .target(name: "JasonScript", dependencies: ["JasonJSON", "CJavaScriptCore"]),
         .target(name: "JasonTemplate", dependencies: ["JasonJSON", "JasonScript"]),
-        .target(name: "JasonRuntime", dependencies: ["JasonJSON", "JasonScript", "JasonTemplate"]),
+        .target(name: "JasonRuntime", dependencies: ["JasonJSON", "JasonScript", "JasonTemplate",
+                                                   .product(name: "DequeModule", package: "swift-collections")]),
         .target(
             name: "JasonActions",
             dependencies: ["JasonRuntime", .product(name: "AsyncHTTPClient", package: "async-http-client")]),

@@ -165,7 +165,7 @@ struct RunCommand: ParsableCommand {
         let visits = VisitRecorder()
         if coverage != nil { interpreter.observers.append(visits) }
         interpreter.start(jason: seeds.jason)
-        if interpreter.inbox.isEmpty {
+        if !interpreter.hasQueuedCalls {
             output.report([Diagnostic(.nothingToRun, .warning, "nothing to run: the document has no $load or $show action",
                                       file: source.name)])
         }

@@ -58,10 +58,11 @@ struct RunSeeds {
     /// The stores of the run, with `$global` in memory, starting from the saved one with the seed over it.
     func stores(_ stores: Stores) -> Stores {
         guard let global else { return stores }
-        var seeded = (try? stores.global.load().value) ?? [:]
+        var seeded = (try? stores.global?.load().value) ?? stores.initial["$global"] ?? [:]
         for (key, value) in global { seeded[key] = value }
         var result = stores
-        result.global = MemoryStore(seeded)
+        result.global = nil
+        result.initial["$global"] = seeded
         return result
     }
 }

@@ -38,8 +38,8 @@ extension DebugAdapter {
             local.append(("options", options))
         }
         let interpreter = repl.core.interpreter
-        let data = interpreter.state.templateData(jason: nil)
-        let session = try? interpreter.environment.stores.session.load().value
+        let data = interpreter.templateData(jason: nil)
+        let session = interpreter.session
         let shared: [(name: String, value: JSON?)] = ["$get", "$global", "$cache"].map { ($0, data[$0]) }
             + [("$session", .object(session ?? [:])), ("$params", data["$params"])]
         let view = (data.objectValue ?? [:]).filter { !$0.key.hasPrefix("$") }.map { (name: $0.key, value: Optional($0.value)) }

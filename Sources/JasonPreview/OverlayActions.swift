@@ -23,7 +23,7 @@ package enum OverlayActions {
                 return nil
             },
             "alert": ClosureHandler(spec("alert")) { invocation, context throws(ActionFailure) in
-                if let stubbed = context.environment.answers.next(for: invocation.type) {
+                if let stubbed = context.nextAnswer(for: invocation.type) {
                     return try apply(stubbed, type: invocation.type, cancelFails: true)
                 }
                 switch await link.ask("alert", .object(invocation.optionObject)) {
@@ -36,7 +36,7 @@ package enum OverlayActions {
             "picker": ClosureHandler(spec("picker")) { invocation, context throws(ActionFailure) in
                 let items = invocation.optionObject["items"]?.arrayValue ?? []
                 var chosen: Int?
-                if let stubbed = context.environment.answers.next(for: invocation.type) {
+                if let stubbed = context.nextAnswer(for: invocation.type) {
                     // As in a terminal: the item's number as shown (from 1), or its text.
                     let choice = try text(apply(stubbed, type: invocation.type, cancelFails: false))
                     chosen = Int(choice).map { $0 - 1 } ?? items.firstIndex { text($0["text"]) == choice }
@@ -48,17 +48,17 @@ package enum OverlayActions {
                 let base = invocation.path.pointer.appending("options").appending("items").appending(index)
                 let item = items[index]
                 if let action = item["action"] {
-                    context.inbox.post(QueuedCall(.written(action, origin: ActionPath(pointer: base.appending("action"),
-                                                                                       file: invocation.path.file))))
+                    context.post(.written(action, at: ActionPath(pointer: base.appending("action"), file: invocation.path.file),
+                                          in: context.document))
                 } else if let href = item["href"] {
-                    context.inbox.post(QueuedCall(.written(["type": "$href", "options": href],
-                                                           origin: ActionPath(pointer: base.appending("href"),
-                                                                              file: invocation.path.file))))
+                    context.post(.written(["type": "$href", "options": href],
+                                          at: ActionPath(pointer: base.appending("href"), file: invocation.path.file),
+                                          in: context.document))
                 }
                 throw ActionFailure.endOfChain
             },
             "datepicker": ClosureHandler(spec("datepicker")) { invocation, context throws(ActionFailure) in
-                if let stubbed = context.environment.answers.next(for: invocation.type) {
+                if let stubbed = context.nextAnswer(for: invocation.type) {
                     return try apply(stubbed, type: invocation.type, cancelFails: false)
                 }
                 guard case .value(let value) = await link.ask("datepicker", .object(invocation.optionObject)),

@@ -80,7 +80,7 @@ package final class PreviewSession {
     func handle(_ command: PreviewLink.Command) async {
         switch command.message {
         case .tap(let path):
-            guard let body = interpreter.state.body, let item = body.value(at: JSONPointer(path)) else {
+            guard let body = interpreter.variables.body, let item = body.value(at: JSONPointer(path)) else {
                 return link.send(.error("nothing at \(path) in the body on screen"), to: command.client)
             }
             // A body written in the document (not rendered from a template) locates the tapped item.
@@ -91,7 +91,7 @@ package final class PreviewSession {
         case .input(let name, let value):
             interpreter.input(name, value: value)
         case .back:
-            if !interpreter.views.systemBack() {
+            if !interpreter.back() {
                 link.send(.error("there is no view to go back to"), to: command.client)
             }
         case .debug(let debug):

@@ -24,23 +24,23 @@ extension PreviewSession {
 
     var viewPicture: ServerMessage.ViewPicture {
         let views = interpreter.views
-        let top = views.top
+        let top = views.last
         let root = top?.document.root
         let head = root?["$jason"]?["head"] ?? root?["head"]
         let title = head?["title"]?.stringValue ?? ""
-        return ServerMessage.ViewPicture(body: top?.state.body, title: title, depth: max(0, views.count - 1),
+        return ServerMessage.ViewPicture(body: top?.variables.body, title: title, depth: max(0, views.count - 1),
                                          url: top?.url ?? "")
     }
 
     var statePicture: ServerMessage.StatePicture {
-        let state = interpreter.state
+        let state = interpreter.variables
         var pending: JSON?
         if mode == .paused, let step = interpreter.pending {
             var described: JSONObject = ["name": .string(step.name), "at": .string(step.path.description)]
             if let options = step.options { described["options"] = options }
             pending = .object(described)
         }
-        let idle = interpreter.pending == nil && interpreter.inbox.isEmpty
+        let idle = interpreter.pending == nil && !interpreter.hasQueuedCalls
         return ServerMessage.StatePicture(
             get: .object(state.get), global: .object(state.global), cache: .object(state.cache),
             jason: interpreter.pending?.jason ?? tracer.jason,

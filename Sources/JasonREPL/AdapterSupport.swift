@@ -62,10 +62,5 @@ package func clearInterruption() { interruptFlag.store(false, ordering: .relaxed
 
 extension Debugger {
     /// Gives the first queued call (the document's `$load`, or its single action) `jason` as its `$jason`.
-    package func seedFirstCall(jason: JSON) {
-        var calls = interpreter.inbox.saved
-        guard !calls.isEmpty else { return }
-        calls[0].jason = jason
-        interpreter.inbox.saved = calls
-    }
+    package func seedFirstCall(jason: JSON) { interpreter.seedFirstCall(jason: jason) }
 }

@@ -55,6 +55,6 @@ extension REPL {
     var completionContext: CompletionContext {
         CompletionContext(actionNames: Array(debugger.document.actions.keys),
                           types: debugger.setup.registry.specs.map(\.type),
-                          data: interpreter.state.templateData(jason: currentJason))
+                          data: interpreter.templateData(jason: currentJason))
     }
 }

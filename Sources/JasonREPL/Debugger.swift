@@ -96,10 +96,10 @@ package final class Debugger {
         forgetFuture()
         if let call {
             if alone {
-                deferred += interpreter.inbox.saved
-                interpreter.inbox.saved = [call]
+                deferred += interpreter.queuedCalls
+                interpreter.queuedCalls = [call]
             } else {
-                interpreter.inbox.post(call)
+                interpreter.post(call)
             }
         }
         end = interpreter.environment.clock.now + seconds
@@ -160,7 +160,7 @@ package final class Debugger {
             if case .idle = outcome { break }
         }
         session.state = recorder.lastFailure.map(DebugSession.State.failed) ?? .finished
-        interpreter.inbox.saved = deferred + interpreter.inbox.saved
+        interpreter.queuedCalls = deferred + interpreter.queuedCalls
         deferred = []
         return .idle
     }

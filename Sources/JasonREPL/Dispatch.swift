@@ -62,14 +62,14 @@ extension REPL {
         case .print:
             guard !argument.isEmpty else { return usage(command) }
             printValue(argument)
-        case .vars: write(Display.vars(interpreter.state.templateData(jason: currentJason)))
+        case .vars: write(Display.vars(interpreter.templateData(jason: currentJason)))
         case .stack: write(Display.stack(frames, selected: session.selectedFrame))
         case .up, .down, .frame: moveFrame(command, argument)
         case .where: write(Display.whereabouts(selectedFrame?.path, document: debugger.document))
         case .clock: write("clock: \(JSNumber.format(interpreter.environment.clock.now)) s\n")
         case .advance: await advance(argument)
         case .timers: write(Display.timers(interpreter.timers.active, now: interpreter.environment.clock.now))
-        case .views: write(Display.views(interpreter.views.all))
+        case .views: write(Display.views(interpreter.views))
         case .load: await load(argument)
         case .list: list(argument)
         }
@@ -112,7 +112,7 @@ extension REPL {
     func runEvent(_ name: String) async {
         if refusePaused() { return }
         if name.isEmpty {
-            guard !interpreter.inbox.isEmpty else {
+            guard interpreter.hasQueuedCalls else {
                 return write("nothing is queued: trigger NAME, run EVENT, or type an action\n")
             }
             return show(await debugger.submit(nil))
@@ -175,7 +175,7 @@ extension REPL {
         default: mode = .run
         }
         if isPaused { return show(await debugger.resume(mode)) }
-        guard !interpreter.inbox.isEmpty else {
+        guard interpreter.hasQueuedCalls else {
             lastRepeatable = nil
             return write("nothing is running: run, trigger NAME or type an action\n")
         }

@@ -92,7 +92,7 @@ enum Display {
         return "\(path)\n" + json + "\n"
     }
 
-    static func timers(_ timers: [TimerTable.Entry], now: Double) -> String {
+    static func timers(_ timers: [Timers.Entry], now: Double) -> String {
         guard !timers.isEmpty else { return "no timers\n" }
         return timers.map { t in
             "  \(t.name): due at \(JSNumber.format(t.due)) s (in \(JSNumber.format(t.due - now)) s)"
@@ -100,10 +100,10 @@ enum Display {
         }.joined()
     }
 
-    static func views(_ views: [View]) -> String {
+    static func views(_ views: [ViewRecord]) -> String {
         views.enumerated().map { i, view in
             "  \(i == views.count - 1 ? "*" : " ") \(view.url.isEmpty ? "(no URL)" : view.url)"
-                + (view.state.params.isEmpty ? "" : "  $params = " + JSONPrinter.compact(.object(view.state.params))) + "\n"
+                + (view.variables.params.isEmpty ? "" : "  $params = " + JSONPrinter.compact(.object(view.variables.params))) + "\n"
         }.joined()
     }
 

@@ -25,24 +25,9 @@ extension REPL {
             }
         }
         let key = path[1]
-        let state = interpreter.state
-        let current: JSONObject = switch path[0] {
-        case "$get": state.get
-        case "$global": state.global
-        default: state.cache
-        }
-        let updated = Self.setting(current[key] ?? .null, at: path.dropFirst(2), to: value)
-        do {
-            switch path[0] {
-            case "$get":
-                state.mergeGet([key: updated])
-            case "$global":
-                state.replaceGlobal(try interpreter.environment.stores.global.update { $0[key] = updated })
-            default:
-                let store = interpreter.environment.stores.cache(interpreter.environment.viewURL.lowercased())
-                state.replaceCache(try store.update { $0[key] = updated })
-            }
-        } catch {
+        let variable = Interpreter.Variable(rawValue: path[0]) ?? .get
+        let updated = Self.setting(interpreter.value(of: variable)[key] ?? .null, at: path.dropFirst(2), to: value)
+        do { try interpreter.set(variable, key: key, to: updated) } catch {
             return write("error: \(path[0]) could not be written: \(error)\n")
         }
         debugger.forgetFuture()

@@ -1,6 +1,8 @@
 import JasonJSON
 
-/// Everything an action may touch outside the interpreter, injected so that tests can swap each part.
+/// What a host gives an interpreter to run in: where actions print, where stores live, the clock, the
+/// network, stubbed answers and the user at a terminal. Injected, so tests swap each part; each action
+/// gets what it needs of it through its `ActionContext`.
 public struct ActionEnvironment: Sendable {
     public var console: any Console
     public var stores: Stores
@@ -10,7 +12,7 @@ public struct ActionEnvironment: Sendable {
     public var viewURL: String
     public var clock: any InterpreterClock
     public var transport: any HTTPTransport
-    /// Stubbed answers for prompting and device actions.
+    /// Stubbed answers for prompting and device actions, as the run starts.
     public var answers: AnswerBook
     /// The user at a terminal; nil when nobody can be asked (piped input, tests).
     public var input: (any LineInput)?
@@ -42,13 +44,19 @@ public struct ActionEnvironment: Sendable {
     ]
 }
 
-extension ActionEnvironment {
+extension ActionContext {
     /// GETs `url` through the transport for the action `type`: a transport failure or a status other than
     /// 2xx is the action's failure, `{"message", "type", "url"}` (with `"status"` for an HTTP error).
     public func fetch(_ url: String, for type: String) async throws(ActionFailure) -> HTTPResponse {
+        try await Self.fetch(url, for: type, through: transport, from: self.url)
+    }
+
+    static func fetch(_ url: String, for type: String, through transport: any HTTPTransport, from origin: String)
+        async throws(ActionFailure) -> HTTPResponse
+    {
         let response: HTTPResponse
         do {
-            response = try await transport.send(HTTPRequest(method: "GET", url: url, origin: viewURL))
+            response = try await transport.send(HTTPRequest(method: "GET", url: url, origin: origin))
         } catch {
             throw ActionFailure(payload: ["message": .string(error.description), "type": .string(type), "url": .string(url)])
         }

@@ -48,7 +48,7 @@ public struct ActionRegistry: Sendable {
                 throw ActionFailure(message: "$set needs an object of key/value pairs as options",
                                     type: invocation.type)
             }
-            context.state.mergeGet(values)
+            context.mergeGet(values)
             return nil
         })
         registry.register(core: "render", RenderAction())

@@ -19,7 +19,7 @@ public struct CallbackHandler: ActionHandler {
 
     public func perform(_ invocation: ActionInvocation, in context: ActionContext) async throws(ActionFailure) -> JSON? {
         let outcome = await withCheckedContinuation { continuation in
-            body(invocation, context, Completion(continuation, invocation: invocation, issues: context.issues))
+            body(invocation, context, Completion(continuation, invocation: invocation, context: context))
         }
         return try outcome.get()
     }
@@ -30,13 +30,13 @@ public struct CallbackHandler: ActionHandler {
 public final class Completion: Sendable {
     private let continuation: Mutex<CheckedContinuation<Result<JSON?, ActionFailure>, Never>?>
     private let invocation: ActionInvocation
-    private let issues: IssueLog
+    private let context: ActionContext
 
     init(_ continuation: CheckedContinuation<Result<JSON?, ActionFailure>, Never>, invocation: ActionInvocation,
-         issues: IssueLog) {
+         context: ActionContext) {
         self.continuation = Mutex(continuation)
         self.invocation = invocation
-        self.issues = issues
+        self.context = context
     }
 
     /// The action succeeded; `value` (if any) becomes `$jason` for its `success` branch.
@@ -55,7 +55,7 @@ public final class Completion: Sendable {
             return first
         }
         guard let waiting else {
-            issues.report(Diagnostic(.completion, .warning,
+            context.report(Diagnostic(.completion, .warning,
                 "\(invocation.type) completed more than once; this \(name)() was ignored", at: invocation.path))
             return
         }

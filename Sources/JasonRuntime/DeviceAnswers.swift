@@ -1,5 +1,4 @@
 import JasonJSON
-import Synchronization
 
 /// How the user (or a stub standing in for them) answered an action that needs a person or a device:
 /// an alert's form, a picker, the GPS, the camera.
@@ -13,26 +12,26 @@ public enum DeviceAnswer: Sendable, Equatable {
 }
 
 /// Canned answers by action type, from the `answers` of the `--stubs` file. A list of answers is used
-/// one per call, in order; the last one then keeps answering.
-public final class AnswerBook: Sendable {
-    private let queues: Mutex<[String: [DeviceAnswer]]>
+/// one per call, in order; the last one then keeps answering. A value: what is left of it is part of the
+/// run's state, so going back in time gives back the answers used since.
+public struct AnswerBook: Sendable {
+    private var queues: [String: [DeviceAnswer]]
 
     public init(_ answers: [String: [DeviceAnswer]] = [:]) {
-        queues = Mutex(answers.filter { !$0.value.isEmpty })
+        queues = answers.filter { !$0.value.isEmpty }
     }
 
-    public func next(for type: String) -> DeviceAnswer? {
-        queues.withLock { all in
-            guard var queue = all[type], let first = queue.first else { return nil }
-            if queue.count > 1 {
-                queue.removeFirst()
-                all[type] = queue
-            }
-            return first
+    /// The next answer for `type`, taken from the book.
+    mutating func next(for type: String) -> DeviceAnswer? {
+        guard var queue = queues[type], let first = queue.first else { return nil }
+        if queue.count > 1 {
+            queue.removeFirst()
+            queues[type] = queue
         }
+        return first
     }
 
-    public var types: [String] { queues.withLock { Array($0.keys).sorted() } }
+    public var types: [String] { queues.keys.sorted() }
 }
 
 /// Lines typed by the user, for prompting actions; present only when standard input is a terminal.

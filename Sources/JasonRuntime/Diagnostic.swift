@@ -1,5 +1,4 @@
 import JasonJSON
-import Synchronization
 
 /// A problem found in a document or while running it. A value with an origin; only the CLI and the REPL
 /// turn it into text.
@@ -76,51 +75,32 @@ public struct Diagnostic: Error, Sendable, Hashable {
     }
 }
 
-/// Diagnostics collected while a program runs, from the loop and from handlers (safe from any task).
-public final class IssueLog: Sendable {
-    /// The same finding (id, severity, message, place) twice is counted, not kept twice: a repeating
-    /// timer whose action fails would otherwise fill memory and the terminal with one line.
+/// Diagnostics collected while a program runs, from the loop and from handlers: a value, part of the
+/// run's state. The same finding (id, severity, message, place) twice is counted, not kept twice: a
+/// repeating timer whose action fails would otherwise fill memory and the terminal with one line.
+public struct IssueList: Sendable {
     private struct Key: Hashable {
         var id: Diagnostic.ID, severity: Diagnostic.Severity, message: String, file: String?, pointer: JSONPointer?
         init(_ d: Diagnostic) { (id, severity, message, file, pointer) = (d.id, d.severity, d.message, d.file, d.pointer) }
     }
 
-    private struct Entries {
-        var list: [Diagnostic] = []
-        var index: [Key: Int] = [:]
-    }
-
-    private let entries = Mutex(Entries())
+    public private(set) var all: [Diagnostic] = []
+    private var index: [Key: Int] = [:]
 
     public init() {}
 
-    public func report(_ diagnostic: Diagnostic) {
-        entries.withLock { entries in
-            let key = Key(diagnostic)
-            if let at = entries.index[key] {
-                entries.list[at].count += diagnostic.count
-            } else {
-                entries.index[key] = entries.list.count
-                entries.list.append(diagnostic)
-            }
-        }
-    }
-
-    public var all: [Diagnostic] { entries.withLock { $0.list } }
-
-    var count: Int { entries.withLock { $0.list.count } }
-
-    /// Forgets what was reported after the first `count` (time travel).
-    func truncate(to count: Int) {
-        entries.withLock { entries in
-            guard entries.list.count > count else { return }
-            entries.list.removeLast(entries.list.count - count)
-            entries.index = entries.index.filter { $0.value < count }
+    mutating func report(_ diagnostic: Diagnostic) {
+        let key = Key(diagnostic)
+        if let at = index[key] {
+            all[at].count += diagnostic.count
+        } else {
+            index[key] = all.count
+            all.append(diagnostic)
         }
     }
 }
 
-/// What a front end has shown of an `IssueLog`: a diagnostic is shown again when it recurred (its count
+/// What a front end has shown of an `IssueList`: a diagnostic is shown again when it recurred (its count
 /// grew) since, once however often it recurred, and what time travel took back is forgotten.
 public struct DiagnosticCursor: Sendable {
     private var shownCounts: [Int] = []

@@ -1,29 +1,33 @@
 import JasonJSON
 
-/// What a host app feeds into a running document: the user's taps and typing, and the app's own
-/// events. Each call queues work (FIFO, behind a running chain, R8); `runUntilIdle()` then runs it.
+/// What a host app feeds into a running document from the task that drives the interpreter: the user's
+/// taps, typing and gestures, and the app's own events. Each call queues work (FIFO, behind a running
+/// chain, R8); `runUntilIdle()` then runs it. From another task, post to `mailbox` instead.
 extension Interpreter {
     /// A tap on a body item: its `action` runs, or its `href` is followed (as a plain href: `$ok` from
     /// the opened view shows this one again). `pointer`, when given, locates the item in the document.
     /// Returns false when the item has neither.
     @discardableResult
     public func tap(_ item: JSON, at pointer: JSONPointer? = nil) -> Bool {
-        restartStreak = 0
         let origin = pointer.map { document.locator.path($0) } ?? ActionPath(pointer: .root, file: "<host>")
+        let call: QueuedCall
         if let action = item["action"] {
-            inbox.post(QueuedCall(.written(action, origin: pointer.map { document.locator.path($0.appending("action")) } ?? origin)))
+            let written = pointer.map { document.locator.path($0.appending("action")) } ?? origin
+            call = QueuedCall.written(action, at: written, in: document)
         } else if let href = item["href"] {
-            inbox.post(QueuedCall(.written(["type": "$href", "options": href], origin: origin)))
+            call = QueuedCall.written(["type": "$href", "options": href], at: origin, in: document)
         } else {
             return false
         }
+        state.restartStreak = 0
+        state.queue.append(call)
         return true
     }
 
     /// Form input: a named `textfield`, `textarea`, `slider`, `switch` or `search` writes its value into
     /// `$get` as the user changes it (spec §1.3).
     public func input(_ name: String, value: JSON) {
-        state.mergeGet([name: value])
+        state.views[state.topIndex].variables.mergeGet([name: value])
     }
 
     /// Pull-to-refresh: runs `head.actions.$pull`, if the document has one.
@@ -36,13 +40,26 @@ extension Interpreter {
     /// nothing when the document has no such action.
     public func send(_ name: String, jason: JSON? = nil) {
         guard document.actions[name] != nil else { return }
-        restartStreak = 0
-        inbox.post(QueuedCall(.named(name), jason: jason))
+        state.restartStreak = 0
+        state.queue.append(QueuedCall(.named(name), jason: jason))
     }
 
     /// Runs an action the host wrote (a native button's, say).
     public func perform(_ action: JSON, label: String = "<host>") {
-        restartStreak = 0
-        inbox.post(QueuedCall(.json(action, origin: label)))
+        state.restartStreak = 0
+        state.queue.append(QueuedCall(.json(action, origin: label)))
+    }
+
+    /// Queues `call` behind what is queued (a debugger's `run EVENT`, an action typed at a prompt).
+    package func post(_ call: QueuedCall) { state.queue.append(call) }
+
+    /// The user's back gesture: the view on top goes away, and the view below shows again (`$show`).
+    /// False when it is the first view. A chain of the view that went away is abandoned (S24).
+    @discardableResult
+    public func back() -> Bool {
+        guard state.views.count > 1 else { return false }
+        state.views.removeLast()
+        if document.actions["$show"] != nil { state.queue.append(QueuedCall(.named("$show"))) }
+        return true
     }
 }

@@ -9,46 +9,38 @@ import JasonTemplate
 /// The whole loop is `run(_:)` below: resolve the current node, run it, follow `success` or `error`.
 public final class Interpreter {
     public let registry: ActionRegistry
-    public let inbox = EventInbox()
-    /// The views, the first document at the bottom (R33).
-    public let views: ViewStack
-    public let timers = TimerTable()
     public var limits = Limits()
     public var observers: [any ExecutionObserver] = []
-    /// Errors that ended chains, and warnings (stores, time limit, actions that completed twice); the
-    /// CLI's exit status comes from here.
-    public var diagnostics: [Diagnostic] { issues.all }
-    /// Where diagnostics are collected; handlers report through their context.
-    public let issues = IssueLog()
-
     /// The JavaScript engine behind `{{ }}`; it starts with the first expression that needs it.
     public let scriptEngine: ScriptEngine
     let renderer: Transformer
-    /// What the interpreter was given; each view's actions see it with their own URL.
+    /// What the interpreter was given: the console, stores, clock, network and answers of the run.
     public let environment: ActionEnvironment
-    /// Actions performed so far, in all chains.
-    public internal(set) var steps = 0
-    /// `$reset`/`$reload`/`$home` restarts since the last event from outside (a tap, a host event, a timer).
-    var restartStreak = 0
+    /// Where other tasks (a host's thread, a handler's late callback) post events; the loop takes them
+    /// in at its next step.
+    public let mailbox = HostMailbox()
+    /// The run's state: one value, written only here (by the loop, and by a host's calls on the task that
+    /// drives it). A snapshot is a copy of it.
+    package internal(set) var state: RunState
+    var dataCache = TemplateDataCache()
     /// When the first step ran, for `limits.wallTime`.
     var firstStep: ContinuousClock.Instant?
-    /// The chain that is running, if any.
-    var chain: Chain?
 
-    /// The view on screen; there always is one. Looked up again only when the stack changed.
-    var top: View {
-        let generation = views.generation
-        if let cached = topCache, cached.generation == generation { return cached.view }
-        let view = views.top!
-        topCache = (generation, view)
-        return view
-    }
-    private var topCache: (generation: Int, view: View)?
+    /// Errors that ended chains, and warnings (stores, time limit, actions that completed twice); the
+    /// CLI's exit status comes from here.
+    public var diagnostics: [Diagnostic] { state.issues.all }
+    /// Actions performed so far, in all chains.
+    public var steps: Int { state.steps }
+    /// The views, the first document at the bottom, the one on screen on top.
+    public var views: [ViewRecord] { state.views }
     /// The document on screen.
-    public var document: Document { top.document }
+    public var document: Document { state.top.document }
     /// The variables of the view on screen.
-    public var state: ViewState { top.state }
-    var context: ActionContext { top.context }
+    public var variables: ViewVariables { state.top.variables }
+    /// The timers that are running.
+    public var timers: Timers { state.timers }
+    /// Whether calls wait in the queue.
+    public var hasQueuedCalls: Bool { !state.queue.isEmpty || !mailbox.isEmpty }
 
     public init(document: Document, registry: ActionRegistry, environment: ActionEnvironment,
                 scriptEngine: ScriptEngine = ScriptEngine()) {
@@ -56,11 +48,11 @@ public final class Interpreter {
         self.scriptEngine = scriptEngine
         self.environment = environment
         renderer = Transformer(evaluator: PathEvaluator.withScriptEngine(scriptEngine))
-        views = ViewStack(inbox: inbox)
-        views.push(makeView(document, url: environment.viewURL, transition: .push, params: environment.params))
+        state = RunState(answers: environment.answers)
+        state.stores = environment.stores.initial
+        state.time = environment.clock.now
+        state.views = [makeView(document, url: environment.viewURL, transition: .push, params: environment.params)]
     }
-
-    deinit { views.removeAll() }
 
     /// An interpreter whose stores live in memory, printing to `console`.
     public convenience init(document: Document, registry: ActionRegistry, console: any Console,
@@ -74,10 +66,10 @@ public final class Interpreter {
     /// `jason`, when given, is the `$jason` that first chain starts with (`jasonrun --jason`).
     public func start(jason: JSON? = nil) {
         if let action = document.bareAction {
-            present(top, runLoad: false)
-            inbox.post(QueuedCall(.node(action), jason: jason))
+            present(at: state.topIndex, runLoad: false)
+            state.queue.append(QueuedCall(.node(action), jason: jason))
         } else {
-            present(top, jason: jason)
+            present(at: state.topIndex, jason: jason)
         }
     }
 
@@ -97,7 +89,7 @@ public final class Interpreter {
 
     /// The action the running chain performs next, with its options rendered; nil when no chain runs
     /// or the running one is about to end.
-    public var pending: ActionStep? { chain?.pending?.step }
+    public var pending: ActionStep? { state.pending }
 
     /// Runs queued calls, one chain after another, then lets time pass to the next timer, until nothing
     /// is queued and no timer is pending, or the time limit is reached (DESIGN §2.3). With `until`, time
@@ -112,32 +104,33 @@ public final class Interpreter {
     /// next queued call, or lets time pass to the next timer, in that order of preference. The whole
     /// loop of the interpreter is this function and `perform` below; callers drive it.
     public func step(until end: Double? = nil) async -> StepOutcome {
-        if var running = chain {
+        takeMail()
+        if var running = state.chain.take() {
             guard let prepared = running.pending else {
-                chain = nil
                 await finish(running.outcome)
                 return .ended(running.outcome)
             }
             if let stop = limitReached() {
-                inbox.removeAll()
-                timers.stop(nil)
+                state.queue.removeAll()
+                state.timers.stop(nil)
                 running.pending = nil
                 running.outcome = .failed(Diagnostic(stop.id, .error, stop.message, at: prepared.call.path))
-                chain = running
+                state.chain = running
                 return await step(until: end)
             }
-            steps += 1
+            state.steps += 1
             let (resolution, branch) = await perform(prepared, in: &running)
             await advance(&running, resolution)
-            chain = running
+            state.chain = running
+            state.time = environment.clock.now
             return .performed(prepared.step, branch)
         }
-        if let call = inbox.next() {
+        if let call = state.queue.popFirst() {
             var running = Chain(origin: "", jason: call.jason)
             let first = resolveStart(call, &running)
             await notify(.chainStarted(origin: running.origin))
             await advance(&running, first)
-            chain = running
+            state.chain = running
             return .started(origin: running.origin)
         }
         return await passTime(until: end)
@@ -152,13 +145,6 @@ public final class Interpreter {
         case .named(let name):
             chain.origin = name
             return document.actions[name].map(Resolution.continue) ?? .end
-        case .written(let json, let path):
-            chain.origin = path.description
-            let locator = path.file == document.locator.fileName ? document.locator
-                : SourceLocator(sourceMap: nil, fileName: path.file)
-            do { return .continue(try ActionNode.parse(json, at: path.pointer, locator: locator)) } catch {
-                return .fail(error)
-            }
         case .resume(let node, let frames, let label):
             chain.origin = label
             chain.frames = frames
@@ -177,26 +163,28 @@ public final class Interpreter {
     /// Nothing to run: time moves to the next timer due (up to `end`), whose actions are queued.
     func passTime(until end: Double?) async -> StepOutcome {
         let clock = environment.clock
-        guard let due = timers.nextDue, due <= end ?? .infinity else {
-            if let end { await clock.sleep(until: end) }
+        guard let due = state.timers.nextDue, due <= end ?? .infinity else {
+            if let end {
+                await clock.sleep(until: end)
+                state.time = clock.now
+            }
             return .idle
         }
         if let limit = limits.timeLimit, due > limit {
-            let names = timers.active.map { timer in
+            let names = state.timers.active.map { timer in
                 timer.name + (timer.repeats ? " (every \(JSNumber.format(timer.interval)) s)"
                                             : " (due at \(JSNumber.format(timer.due)) s)")
             }
-            issues.report(Diagnostic(.timeLimit, .warning,
+            state.issues.report(Diagnostic(.timeLimit, .warning,
                 "stopped at the time limit of \(JSNumber.format(limit)) s; timers still active: "
                 + names.joined(separator: ", ") + " (raise it with --time-limit)"))
-            timers.stop(nil)
+            state.timers.stop(nil)
             return .idle
         }
         await clock.sleep(until: due)
-        restartStreak = 0
-        for timer in timers.fire(at: due) {
-            inbox.post(QueuedCall(.written(timer.action, origin: timer.origin)))
-        }
+        state.time = clock.now
+        state.restartStreak = 0
+        for timer in state.timers.fire(at: due) { state.queue.append(QueuedCall(.node(timer.action))) }
         return .timersFired(at: due)
     }
 
@@ -226,18 +214,18 @@ public final class Interpreter {
                 }
             }
             invocation.jason = chain.jason
-            let generation = views.generation
-            do {
-                let value = try await handler.perform(invocation, in: context)
-                guard views.generation == generation else { return await abandon(step) }
+            let context = openContext()
+            let result: Result<JSON?, ActionFailure>
+            do { result = .success(try await handler.perform(invocation, in: context)) } catch { result = .failure(error) }
+            guard closeContext(context) else { return await abandon(step) }
+            switch result {
+            case .success(let value):
                 return await succeed(call, step, in: &chain, value: value,
                                      keepingEmpty: handler.spec?.keepsEmptyResult == true)
-            } catch where views.generation != generation {
-                return await abandon(step)
-            } catch where error.endsChain {
+            case .failure(let error) where error.endsChain:
                 await notify(.branchTaken(step, .none))
                 return (.end, .none)
-            } catch {
+            case .failure(let error):
                 return await fail(call, step, in: &chain, error, id: .actionFailed)
             }
         }
@@ -272,7 +260,7 @@ public final class Interpreter {
     }
 
     func finish(_ outcome: ChainOutcome) async {
-        if case .failed(let diagnostic) = outcome { issues.report(diagnostic) }
+        if case .failed(let diagnostic) = outcome { state.issues.report(diagnostic) }
         await notify(.chainEnded(outcome))
     }
 

@@ -23,9 +23,9 @@ extension Interpreter {
         case "$ok", "$close", "$cancel":
             failure = returnToCaller(type: type, value: type == "$cancel" || options.isEmpty ? nil : .object(options))
         case "$home":
-            failure = await restart(at: views.all.first?.url ?? top.url, params: [:], wholeStack: true)
+            failure = await restart(at: state.views[0].url, params: [:], wholeStack: true)
         default:
-            failure = await restart(at: top.url, params: state.params, wholeStack: false)
+            failure = await restart(at: state.top.url, params: state.top.variables.params, wholeStack: false)
         }
         if let failure { return await fail(call, step, in: &chain, failure, id: .navigation) }
         // The chain is over: the view it ran in has gone or will run it again later ($ok resumes it).
@@ -37,11 +37,13 @@ extension Interpreter {
     /// An href to a host screen: the chain waits for the screen's answer and goes on as after `$ok`.
     func openNative(_ screen: any NativeScreen, _ options: JSON?, _ call: ActionCall, _ step: ActionStep,
                     in chain: inout Chain) async -> (Resolution, Branch) {
-        do {
-            let answer = try await screen.open(options, in: context)
-            return await succeed(call, step, in: &chain, value: answer)
-        } catch {
-            return await fail(call, step, in: &chain, error, id: .navigation)
+        let context = openContext()
+        let result: Result<JSON?, ActionFailure>
+        do { result = .success(try await screen.open(options, in: context)) } catch { result = .failure(error) }
+        guard closeContext(context) else { return await abandon(step) }
+        switch result {
+        case .success(let answer): return await succeed(call, step, in: &chain, value: answer)
+        case .failure(let error): return await fail(call, step, in: &chain, error, id: .navigation)
         }
     }
 
@@ -50,41 +52,39 @@ extension Interpreter {
         guard case .string(let written)? = href["url"], !written.isEmpty else {
             return ActionFailure(message: "\(call.target) needs a 'url'", type: "$href")
         }
-        let url = context.absoluteURL(written)
+        let url = absoluteURL(written)
         let kind = href["view"]?.stringValue?.lowercased() ?? "jason"
         if kind == "web" || kind == "app" || kind == "external" {
-            context.console.print("[open \(kind)] \(url)")
+            environment.console.print("[open \(kind)] \(url)")
             return nil
         }
         let params = href["options"]?.objectValue ?? [:]
         let transition = href["transition"]?.stringValue ?? "push"
-        if transition == "root" { return await restart(at: views.all.first?.url ?? url, params: params, wholeStack: true) }
+        if transition == "root" { return await restart(at: state.views[0].url, params: params, wholeStack: true) }
         let document: Document
         switch await loadDocument(url) {
         case .success(let loaded): document = loaded
         case .failure(let failure): return failure
         }
-        inbox.removeAll()   // S12: what was queued behind this chain is dropped when it navigates
+        state.queue.removeAll()   // S12: what was queued behind this chain is dropped when it navigates
         if transition == "replace" {
-            let view = makeView(document, url: url, transition: top.transition, params: params)
-            views.replaceTop(with: view)
-            present(view)
+            state.views[state.topIndex] = makeView(document, url: url, transition: state.top.transition, params: params)
+            present(at: state.topIndex)
             return nil
         }
-        if let maxViews = limits.maxViews, views.count >= maxViews {
-            return ActionFailure(message: "$href: \(views.count) views are open, the limit (a document that opens itself "
+        if let maxViews = limits.maxViews, state.views.count >= maxViews {
+            return ActionFailure(message: "$href: \(state.views.count) views are open, the limit (a document that opens itself "
                                  + "grows forever; --max-views changes it)", type: "$href")
         }
-        top.callback.withLock { $0 = View.Callback(call: call, frames: chain.frames) }
-        let view = makeView(document, url: url, transition: transition == "modal" ? .modal : .push, params: params)
-        views.push(view)
-        present(view)
+        state.views[state.topIndex].callback = ViewRecord.Callback(call: call, frames: chain.frames)
+        state.views.append(makeView(document, url: url, transition: transition == "modal" ? .modal : .push, params: params))
+        present(at: state.topIndex)
         return nil
     }
 
     /// `$back` (R34): the view goes away; the one below shows again and runs `$show`.
     func goBack(type: String) -> ActionFailure? {
-        guard views.systemBack() else {
+        guard back() else {
             return ActionFailure(message: "\(type): this is the first view, there is nothing to go back to", type: type)
         }
         return nil
@@ -94,18 +94,17 @@ extension Interpreter {
     /// resumes its `success` with `value` as `$jason`. A view opened by a plain `href` (or a `$href`
     /// with no `success`) has nothing waiting: the view below just shows again (`$show`), not reloaded.
     func returnToCaller(type: String, value: JSON?) -> ActionFailure? {
-        guard let revealed = views.pop() else {
+        guard state.views.count > 1 else {
             return ActionFailure(message: "\(type): this is the first view, there is no caller to return to", type: type)
         }
-        let callback = revealed.callback.withLock { callback in
-            defer { callback = nil }
-            return callback
-        }
+        state.views.removeLast()
+        let callback = state.views[state.topIndex].callback
+        state.views[state.topIndex].callback = nil
         if let success = callback?.call.success, let callback {
-            inbox.post(QueuedCall(.resume(success, frames: callback.frames, origin: callback.call.path.description),
-                                  jason: Chain.wrap(value)))
-        } else if revealed.document.actions["$show"] != nil {
-            inbox.post(QueuedCall(.named("$show")))
+            state.queue.append(QueuedCall(.resume(success, frames: callback.frames, origin: callback.call.path.description),
+                                          jason: Chain.wrap(value)))
+        } else if document.actions["$show"] != nil {
+            state.queue.append(QueuedCall(.named("$show")))
         }
         return nil
     }
@@ -113,24 +112,24 @@ extension Interpreter {
     /// `$reload` (R32) and `$home`: the document at `url` is fetched again and replaces the view on
     /// screen, or for `$home` the whole stack; its `$load` runs again. The action's own `success` never runs.
     func restart(at url: String, params: JSONObject, wholeStack: Bool) async -> ActionFailure? {
-        restartStreak += 1
-        if restartStreak > limits.maxRestarts {
+        state.restartStreak += 1
+        if state.restartStreak > limits.maxRestarts {
             return ActionFailure(message: "the view restarted \(limits.maxRestarts) times in a row with nothing from outside "
                                  + "between (a $load that resets or reloads itself loops forever)", type: "$reset")
         }
         let document: Document
-        if url == top.url, url.isEmpty || url.hasPrefix("stdin:") {
-            document = top.document   // nothing to fetch again: the document came from standard input
+        if url == state.top.url, url.isEmpty || url.hasPrefix("stdin:") {
+            document = state.top.document   // nothing to fetch again: the document came from standard input
         } else {
             switch await loadDocument(url) {
             case .success(let loaded): document = loaded
             case .failure(let failure): return failure
             }
         }
-        inbox.removeAll()
-        let view = makeView(document, url: url, transition: wholeStack ? .push : top.transition, params: params)
-        if wholeStack { views.reset(to: view) } else { views.replaceTop(with: view) }
-        present(view)
+        state.queue.removeAll()
+        let view = makeView(document, url: url, transition: wholeStack ? .push : state.top.transition, params: params)
+        if wholeStack { state.views = [view] } else { state.views[state.topIndex] = view }
+        present(at: state.topIndex)
         return nil
     }
 }

@@ -17,19 +17,19 @@ struct RenderAction: ActionHandler {
 
     func perform(_ invocation: ActionInvocation, in context: ActionContext) async throws(ActionFailure) -> JSON? {
         let options = invocation.optionObject
-        if let jason = invocation.jason { context.state.replaceViewData(["$jason": jason]) }
-        var data = context.state.templateData(jason: invocation.jason)
+        if let jason = invocation.jason { context.replaceViewData(["$jason": jason]) }
+        var data = context.templateData(jason: invocation.jason)
         if let override = options["data"], options["type"] == nil || options["type"] == "json",
            case .object(var members) = data {
-            members["$jason"] = context.renderer.render(override, data: data).value
+            members["$jason"] = context.render(override, data: data).value
             data = .object(members)
         }
         let name = options["template"]?.stringValue ?? "body"
         guard let template = context.templates[name] else { return nil }
-        let rendered = context.renderer.render(template, data: data)
+        let rendered = context.render(template, data: data)
         report(rendered.diagnostics, template: name, in: context)
         let body = rendered.value ?? .null
-        context.state.replaceBody(body)
+        context.replaceBody(body)
         context.console.present(body: body)
         return nil
     }
@@ -50,7 +50,7 @@ extension RenderAction {
         for failure in failures {
             let pointer = JSONPointer(base.description + failure.pointer.description)
             let path = context.document.locator.path(pointer)
-            context.issues.report(Diagnostic(.template, .warning, failure.message, at: path))
+            context.report(Diagnostic(.template, .warning, failure.message, at: path))
         }
     }
 }

@@ -61,7 +61,7 @@ extension Interpreter {
             return ActionStep(target: call.target, path: call.path, options: options, templateDiagnostics: [],
                               jason: jason, callers: callers, entry: nil)
         }
-        let data = state.templateData(jason: jason)
+        let data = templateData(jason: jason)
         let rendered = call.compiled.map { renderer.render($0, data: data) } ?? renderer.render(options, data: data)
         // A trigger's options sit at `/options` of the action, its name at `/trigger`.
         let base: JSONPointer
@@ -85,7 +85,7 @@ extension Interpreter {
     /// A conditional array becomes the action of its winning branch, rendered with the register (R3).
     func reduce(_ action: ConditionalAction, jason: JSON?) -> Resolution {
         let (conditional, path) = (action.conditional, action.path)
-        let data = state.templateData(jason: jason)
+        let data = templateData(jason: jason)
         switch conditional.choose(renderer.evaluator, in: Scope.top(data)) {
         case .none:
             return .end
@@ -104,7 +104,7 @@ extension Interpreter {
 
     /// A string in action position renders to the action to run (R5).
     func renderAction(_ text: String, at path: ActionPath, jason: JSON?) -> Resolution {
-        let rendered = renderer.fill(text, data: state.templateData(jason: jason)).value ?? .null
+        let rendered = renderer.fill(text, data: templateData(jason: jason)).value ?? .null
         if case .string = rendered {
             return .fail(Diagnostic(.invalidAction, .error,
                                     "the template \(text) did not render to an action", at: path))
@@ -122,7 +122,12 @@ extension Interpreter {
 
     /// Renders `template` against the view on screen with `jason` as `$jason` (the REPL's `print`).
     public func render(_ template: JSON, jason: JSON?) -> Rendered {
-        renderer.render(template, data: state.templateData(jason: jason))
+        renderer.render(template, data: templateData(jason: jason))
+    }
+
+    /// register ⊕ the variables of the view on screen: what templates are rendered against.
+    public func templateData(jason: JSON?) -> JSON {
+        dataCache.data(state.top.variables, jason: jason)
     }
 
     /// Where a node inside `call` was written; located in the document only when the call comes from it.

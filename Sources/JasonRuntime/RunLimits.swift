@@ -21,7 +21,7 @@ extension Interpreter {
 
     /// The step or wall-time limit the run has reached, if any.
     func limitReached() -> (id: Diagnostic.ID, message: String)? {
-        if let maxSteps = limits.maxSteps, steps >= maxSteps {
+        if let maxSteps = limits.maxSteps, state.steps >= maxSteps {
             return (.stepLimit, "stopped after \(maxSteps) actions; the program may loop forever (raise the limit with --max-steps)")
         }
         guard let wallTime = limits.wallTime else { return nil }
@@ -31,6 +31,6 @@ extension Interpreter {
             return nil
         }
         guard now - first > .milliseconds(Int64(wallTime * 1000)) else { return nil }
-        return (.wallLimit, "stopped after \(JSNumber.format(wallTime)) s of real time, at \(steps) actions (raise the limit with --wall-limit)")
+        return (.wallLimit, "stopped after \(JSNumber.format(wallTime)) s of real time, at \(state.steps) actions (raise the limit with --wall-limit)")
     }
 }

@@ -26,102 +26,48 @@ public struct StoreError: Error, Sendable, CustomStringConvertible {
     public init(_ description: String) { self.description = description }
 }
 
-/// A store that lives only as long as the run (`--no-persist`, tests).
-public final class MemoryStore: KeyValueStore {
-    private let contents: Mutex<JSONObject>
-
-    public init(_ initial: JSONObject = [:]) {
-        contents = Mutex(initial)
-    }
-
-    public func load() throws(StoreError) -> StoreContents { StoreContents(value: contents.withLock { $0 }) }
-
-    var saved: JSONObject {
-        get { contents.withLock { $0 } }
-        set {
-            contents.withLock { $0 = newValue }
-            written.add(1, ordering: .relaxed)
-        }
-    }
-
-    public func update(_ change: (inout JSONObject) -> Void) throws(StoreError) -> JSONObject {
-        contents.withLock { value in
-            change(&value)
-            written.add(1, ordering: .relaxed)
-            return value
-        }
-    }
-
-    private let written = Atomic(0)
-    /// How many writes it has had (restoring a snapshot counts as one).
-    var writes: Int { written.load(ordering: .relaxed) }
-}
-
-/// Where `$global`, `$session` and each view's `$cache` are kept.
+/// Where `$global`, `$session` and each view's `$cache` are kept: in files (`Stores.files(in:)`, which
+/// outlive the run) or in memory, as part of the run's state (so that going back in time restores them).
 public struct Stores: Sendable {
-    public var global: any KeyValueStore
-    public var session: any KeyValueStore
-    /// The `$cache` of the view at a URL (lower-cased, as on iOS).
-    public var cache: @Sendable (String) -> any KeyValueStore
-    /// Set when every store lives in memory: their contents can then be saved and restored with the
-    /// rest of a run's state (time travel).
-    var memory: MemoryStores?
+    /// Nil: kept in memory.
+    public var global: (any KeyValueStore)?
+    public var session: (any KeyValueStore)?
+    /// The `$cache` of the view at a URL (lower-cased, as on iOS); nil: every cache in memory.
+    public var cache: (@Sendable (String) -> any KeyValueStore)?
+    /// What the stores kept in memory start with, by name (`$global`, `$session`, `cache URL`).
+    public var initial: [String: JSONObject] = [:]
 
-    public init(global: any KeyValueStore, session: any KeyValueStore,
-                cache: @escaping @Sendable (String) -> any KeyValueStore) {
+    public init(global: (any KeyValueStore)?, session: (any KeyValueStore)?,
+                cache: (@Sendable (String) -> any KeyValueStore)?) {
         self.global = global
         self.session = session
         self.cache = cache
     }
 
-    /// Stores that forget everything when the run ends.
-    public static func inMemory() -> Stores {
-        let memory = MemoryStores()
-        var stores = Stores(global: memory.global, session: memory.session, cache: memory.cache)
-        stores.memory = memory
+    /// Stores that forget everything when the run ends; `global` is what `$global` starts with.
+    public static func inMemory(global: JSONObject = [:]) -> Stores {
+        var stores = Stores(global: nil, session: nil, cache: nil)
+        if !global.isEmpty { stores.initial[StoreName.global] = global }
         return stores
+    }
+
+    /// Whether every store lives in memory, so that a snapshot restores them all.
+    public var allInMemory: Bool { global == nil && session == nil && cache == nil }
+
+    /// The file store behind `name`, or nil when that store lives in memory.
+    func file(_ name: String) -> (any KeyValueStore)? {
+        switch name {
+        case StoreName.global: global
+        case StoreName.session: session
+        default: cache.map { $0(String(name.dropFirst(StoreName.cachePrefix.count))) }
+        }
     }
 }
 
-/// The stores of a run kept in memory: `$global`, `$session` and a `$cache` per URL.
-final class MemoryStores: Sendable {
-    let global = MemoryStore()
-    let session = MemoryStore()
-    private let caches = Mutex<[String: MemoryStore]>([:])
-
-    func cache(_ url: String) -> any KeyValueStore {
-        caches.withLock { all in
-            if let store = all[url] { return store }
-            let store = MemoryStore()
-            all[url] = store
-            return store
-        }
-    }
-
-    /// The last contents handed out and the writes they reflect: while nothing is written, snapshots
-    /// share one dictionary instead of making one each.
-    private let last = Mutex<(writes: Int, contents: [String: JSONObject])?>(nil)
-
-    private var writes: Int {
-        global.writes + session.writes + caches.withLock { $0.values.reduce(0) { $0 + $1.writes } }
-    }
-
-    /// Every store's contents, by name (`$global`, `$session`, or the cache's URL).
-    var saved: [String: JSONObject] {
-        get {
-            let writes = writes
-            if let last = last.withLock({ $0 }), last.writes == writes { return last.contents }
-            var contents = ["$global": global.saved, "$session": session.saved]
-            for (url, store) in caches.withLock({ $0 }) { contents["cache " + url] = store.saved }
-            last.withLock { $0 = (writes, contents) }
-            return contents
-        }
-        set {
-            global.saved = newValue["$global"] ?? [:]
-            session.saved = newValue["$session"] ?? [:]
-            caches.withLock { all in
-                for (url, store) in all { store.saved = newValue["cache " + url] ?? [:] }
-            }
-        }
-    }
+/// The names of the stores in the run's state.
+enum StoreName {
+    static let global = "$global"
+    static let session = "$session"
+    static let cachePrefix = "cache "
+    static func cache(_ url: String) -> String { cachePrefix + url }
 }

@@ -7,54 +7,54 @@ import JasonJSON
 
 /// Opening views: building one for a document, drawing it, and fetching a document by URL.
 extension Interpreter {
-    /// A view for `document` at `url`, with fresh variables and an environment that names it.
-    func makeView(_ document: Document, url: String, transition: View.Transition, params: JSONObject) -> View {
-        var environment = environment
-        environment.viewURL = url
-        if case .object(var members) = environment.device {
+    /// A view for `document` at `url`, with fresh variables; `$env` names its URL.
+    func makeView(_ document: Document, url: String, transition: ViewRecord.Transition, params: JSONObject) -> ViewRecord {
+        var device = environment.device
+        if case .object(var members) = device {
             members["view"] = ["url": .string(url)]
-            environment.device = .object(members)
+            device = .object(members)
         }
-        let state = ViewState(viewData: document.data, env: environment.device, params: params)
-        let context = ActionContext(state: state, environment: environment, inbox: inbox, timers: timers,
-                                    templates: document.templates, renderer: renderer, document: document,
-                                    firstURL: views.all.first?.url ?? url,
-                                    scripts: scriptEngine, issues: issues)
-        return View(document: document, url: url, transition: transition, state: state, context: context)
+        defer { state.nextView += 1 }
+        return ViewRecord(id: state.nextView, document: document, url: url, transition: transition,
+                          variables: ViewVariables(viewData: document.data, env: device, params: params))
     }
 
-    /// Draws a view that has just come on screen and queues its `$load` (or `$show`).
-    func present(_ view: View, runLoad: Bool = true, jason: JSON? = nil) {
-        loadStores(view)
-        let document = view.document
+    /// Draws the view at `index`, which has just come on screen, and queues its `$load` (or `$show`).
+    func present(at index: Int, runLoad: Bool = true, jason: JSON? = nil) {
+        loadStores(at: index)
+        let document = state.views[index].document
         if let template = document.templates["body"], !document.data.isEmpty {
-            let body = renderer.render(template, data: view.state.templateData(jason: nil)).value ?? .null
-            view.state.replaceBody(body)
-            view.context.console.present(body: body)
+            let body = renderer.render(template, data: state.views[index].variables.templateData(jason: nil)).value ?? .null
+            state.views[index].variables.body = body
+            environment.console.present(body: body)
         } else {
-            view.state.replaceBody(document.body)
+            state.views[index].variables.body = document.body
         }
         guard runLoad else { return }
         if document.actions["$load"] != nil {
-            inbox.post(QueuedCall(.named("$load"), jason: jason))
+            state.queue.append(QueuedCall(.named("$load"), jason: jason))
         } else if document.actions["$show"] != nil {
-            inbox.post(QueuedCall(.named("$show"), jason: jason))
+            state.queue.append(QueuedCall(.named("$show"), jason: jason))
         }
     }
 
     /// `$global` and the view's `$cache` as stored; a damaged store is reported, never silently emptied.
-    func loadStores(_ view: View) {
-        let stores = environment.stores
-        let url = view.url.lowercased()
-        for (name, store, apply) in [("$global", stores.global, view.state.replaceGlobal),
-                                     ("$cache", stores.cache(url), view.state.replaceCache)] {
-            do {
-                let contents = try store.load()
-                apply(contents.value)
-                if let notice = contents.notice { issues.report(Diagnostic(.store, .warning, notice)) }
-            } catch {
-                issues.report(Diagnostic(.store, .warning, "\(name) could not be read: \(error)"))
+    func loadStores(at index: Int) {
+        let url = state.views[index].url.lowercased()
+        for name in [StoreName.global, StoreName.cache(url)] {
+            var value = state.stores[name] ?? [:]
+            if let file = environment.stores.file(name) {
+                do {
+                    let contents = try file.load()
+                    value = contents.value
+                    if let notice = contents.notice { state.issues.report(Diagnostic(.store, .warning, notice)) }
+                } catch {
+                    let shown = name == StoreName.global ? "$global" : "$cache"
+                    state.issues.report(Diagnostic(.store, .warning, "\(shown) could not be read: \(error)"))
+                    continue
+                }
             }
+            if name == StoreName.global { state.views[index].variables.global = value } else { state.views[index].variables.cache = value }
         }
     }
 
@@ -62,7 +62,9 @@ extension Interpreter {
     /// the view on screen asks for it (a document loaded over the network may not read local files).
     func loadDocument(_ url: String) async -> Result<Document, ActionFailure> {
         let response: HTTPResponse
-        do { response = try await (views.top?.context.environment ?? environment).fetch(url, for: "$href") } catch { return .failure(error) }
+        do {
+            response = try await ActionContext.fetch(url, for: "$href", through: environment.transport, from: state.top.url)
+        } catch { return .failure(error) }
         let name = URL(string: url).flatMap { $0.isFileURL ? $0.path : nil } ?? url
         do {
             return .success(try Document.load(SourceFile(name: name, bytes: response.body)))
@@ -79,9 +81,11 @@ extension Interpreter {
 extension ActionContext {
     /// A URL written in the document, made absolute (DESIGN §3): relative to this view's URL, and
     /// `file://name` (the app bundle on the phone) relative to the folder of the first document.
-    public func absoluteURL(_ written: String) -> String {
+    public func absoluteURL(_ written: String) -> String { Self.absoluteURL(written, from: url, first: firstURL) }
+
+    static func absoluteURL(_ written: String, from base: String, first firstURL: String) -> String {
         var written = written
-        var base = environment.viewURL
+        var base = base
         if written.hasPrefix("file://"), !written.hasPrefix("file:///") {
             written.removeFirst("file://".count)
             base = firstURL
@@ -90,5 +94,12 @@ extension ActionContext {
         guard let baseURL = URL(string: base), baseURL.scheme != nil,
               let resolved = URL(string: written, relativeTo: baseURL) else { return written }
         return resolved.absoluteString
+    }
+}
+
+extension Interpreter {
+    /// A URL written in the document on screen, made absolute.
+    func absoluteURL(_ written: String) -> String {
+        ActionContext.absoluteURL(written, from: state.top.url, first: state.views[0].url)
     }
 }

@@ -28,10 +28,7 @@ package enum CaseRunner {
     package static func run(_ testCase: TestCase, of file: TestFile) async -> CaseRun {
         let console = CaseConsole()
         let clock = VirtualClock()
-        let stores = Stores.inMemory()
-        if let global = testCase.global {
-            _ = try? stores.global.update { saved in for (key, value) in global { saved[key] = value } }
-        }
+        let stores = Stores.inMemory(global: testCase.global ?? [:])
         let files = FileTransport(next: OfflineTransport(), access: FileAccess(folders: [file.home] + file.reading.allowRead, maximumSize: file.reading.maxFileSize))
         let stubs = testCase.stubs ?? file.stubs
         var answers = stubs.answers
@@ -66,10 +63,10 @@ package enum CaseRunner {
 
         run.printed = console.printed
         run.logged = console.logged
-        run.rendered = console.body ?? interpreter.state.body
-        run.get = interpreter.state.get
-        run.global = interpreter.state.global
-        run.cache = interpreter.state.cache
+        run.rendered = console.body ?? interpreter.variables.body
+        run.get = interpreter.variables.get
+        run.global = interpreter.variables.global
+        run.cache = interpreter.variables.cache
         run.diagnostics = interpreter.diagnostics
         run.visits = recorder.visits
         run.returns = recorder.returns
@@ -126,7 +123,7 @@ package enum CaseRunner {
     /// A body item by pointer: in the rendered body when the view has one, else as written.
     static func item(at pointer: JSONPointer, in interpreter: Interpreter) -> JSON? {
         let tokens = pointer.tokens
-        if tokens.count >= 2, tokens[0] == "$jason", tokens[1] == "body", let body = interpreter.state.body {
+        if tokens.count >= 2, tokens[0] == "$jason", tokens[1] == "body", let body = interpreter.variables.body {
             let rest = tokens.dropFirst(2).reduce(JSONPointer.root) { $0.appending($1) }
             if let found = body.value(at: rest) { return found }
         }

@@ -16,12 +16,14 @@ import Testing
 
     @Test func deviceActionsAnswerFromStubsInOrder() async throws {
         let book = try answers(#"{"$geo.get": [{"value": {"coord": "59.91,10.75"}}, {"error": {"message": "no fix"}}]}"#)
-        let first = try await run(flow("$geo.get"), answers: book)
-        #expect(first.printed == [#"[toast] ok {"coord":"59.91,10.75"}"#])
-        let second = try await run(flow("$geo.get"), answers: book)
-        #expect(second.printed == [#"[toast] error {"message":"no fix"}"#])
-        let third = try await run(flow("$geo.get"), answers: book)
-        #expect(third.printed == second.printed)   // the last answer keeps answering
+        let r = try await run(#"""
+            {"type": "$geo.get", "success": {"type": "$util.toast", "options": {"text": "ok {{JSON.stringify($jason)}}"},
+               "success": {"type": "$geo.get", "error": {"type": "$util.toast", "options": {"text": "then {{JSON.stringify($jason)}}"},
+                 "success": {"type": "$geo.get", "error": {"type": "$util.toast", "options": {"text": "again {{$jason.message}}"}}}}}}}
+            """#, answers: book)
+        // One answer per call, in order; the last one keeps answering.
+        #expect(r.printed == [#"[toast] ok {"coord":"59.91,10.75"}"#, #"[toast] then {"message":"no fix"}"#,
+                              "[toast] again no fix"])
     }
 
     @Test func withoutAStubTheErrorSaysHowToStubIt() async throws {

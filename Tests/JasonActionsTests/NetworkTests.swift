@@ -100,8 +100,9 @@ import Testing
     @Test func sessionHeadersAreSentToTheirDomain() async throws {
         let server = try TestServer()
         defer { server.stop() }
-        let stores = Stores.inMemory()
-        _ = try stores.session.update { $0["127.0.0.1"] = ["header": ["Authorization": "Bearer t"], "body": ["k": "v"]] }
+        let shared = SharedStores()
+        let stores = shared.stores
+        _ = try shared.session.update { $0["127.0.0.1"] = ["header": ["Authorization": "Bearer t"], "body": ["k": "v"]] }
         let r = try await run(requestFlow(#"{"url": "\#(server.base)/echo"}"#), transport: HTTPClientTransport(), stores: stores)
         #expect(r.printed.first?.contains(#""authorization":"Bearer t""#) == true)
         #expect(r.printed.first?.contains(#""uri":"/echo?k=v""#) == true)

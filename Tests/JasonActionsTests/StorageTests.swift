@@ -16,20 +16,22 @@ import Testing
     }
 
     @Test func s4UnresolvedExpressionsAreNotStored() async throws {
-        let stores = Stores.inMemory()
+        let shared = SharedStores()
+        let stores = shared.stores
         let r = try await run(#"""
             {"type": "$global.set", "options": {"ok": 1, "who": "{{$get.missing}}"},
              "error": {"type": "$util.toast", "options": {"text": "{{$jason.message}}"}}}
             """#, stores: stores)
         #expect(r.printed == ["[toast] 'who' still holds a {{ }} expression that could not be evaluated, so nothing was stored"])
-        #expect(try stores.global.load().value.isEmpty)
+        #expect(try shared.global.load().value.isEmpty)
         let cache = try await run(#"{"type": "$cache.set", "options": {"k": "{{nope}}"}}"#, stores: stores)
         #expect(cache.diagnostics.first?.message.contains("nothing was stored") == true)
     }
 
     @Test func globalResetRemovesTheListedKeys() async throws {
-        let stores = Stores.inMemory()
-        _ = try stores.global.update { $0 = ["a": 1, "b": 2, "c": 3] }
+        let shared = SharedStores()
+        let stores = shared.stores
+        _ = try shared.global.update { $0 = ["a": 1, "b": 2, "c": 3] }
         let r = try await run(#"""
             {"type": "$global.reset", "options": {"items": ["a", "c"]},
              "success": {"type": "$util.toast", "options": {"text": "{{JSON.stringify($jason)}}"}}}
@@ -38,7 +40,8 @@ import Testing
     }
 
     @Test func cacheIsPerViewAndResetLeavesJasonUndefined() async throws {
-        let stores = Stores.inMemory()
+        let shared = SharedStores()
+        let stores = shared.stores
         _ = try await run(#"{"type": "$cache.set", "options": {"seen": true}}"#, stores: stores, viewURL: "file:///A.json")
         let other = try await run(#"{"type": "$util.toast", "options": {"text": "{{$cache.seen}}"}}"#, stores: stores,
                                   viewURL: "file:///B.json")
@@ -51,10 +54,11 @@ import Testing
     }
 
     @Test func sessionIsKeptPerDomain() async throws {
-        let stores = Stores.inMemory()
+        let shared = SharedStores()
+        let stores = shared.stores
         _ = try await run(#"{"type": "$session.set", "options": {"url": "https://Api.Example.com/v1", "header": {"token": "t"}}}"#,
                           stores: stores)
-        #expect(try stores.session.load().value == ["api.example.com": ["header": ["token": "t"], "body": [:]]])
+        #expect(try shared.session.load().value == ["api.example.com": ["header": ["token": "t"], "body": [:]]])
         let missing = try await run(#"{"type": "$session.reset", "options": {}}"#, stores: stores)
         #expect(missing.diagnostics.first?.message.hasPrefix("$session.reset needs a url or a domain") == true)
     }

@@ -18,10 +18,10 @@ import Testing
         let folder = try temporaryFolder()
         let stores = Stores.files(in: folder)
         for url in ["file:///a.json", "file:///b.json", "https://x.example/c.json"] {
-            _ = try stores.cache(url).update { $0["k"] = 1 }
+            _ = try stores.cache!(url).update { $0["k"] = 1 }
         }
-        _ = try stores.global.update { $0["g"] = 1 }
-        _ = try stores.session.update { $0["s"] = 1 }
+        _ = try stores.global!.update { $0["g"] = 1 }
+        _ = try stores.session!.update { $0["s"] = 1 }
         let names = try contents(folder)
         #expect(names.filter { $0.hasSuffix("lock") } == [".lock"], "\(names)")
         #expect(names.count == 6)
@@ -42,7 +42,7 @@ import Testing
         // must build on 5: before, it stored 1 and the other process's update was lost.
         let folder = try temporaryFolder()
         let stores = Stores.files(in: folder)
-        _ = try stores.global.update { $0["n"] = 0 }
+        _ = try stores.global!.update { $0["n"] = 0 }
         let document = try Document.load(SourceFile(name: "flow.json", text: #"""
             {"$jason": {"head": {"actions": {"$load":
               {"type": "$global.set", "options": {"n": "{{($global.n || 0) + 1}}"},
@@ -55,6 +55,6 @@ import Testing
         _ = try FileStore(path: folder + "/global.json", lockPath: folder + "/.lock").update { $0["n"] = 5 }
         await interpreter.runUntilIdle()
         #expect(console.printed == ["[toast] 6 6"])
-        #expect(try stores.global.load().value["n"] == 6)
+        #expect(try stores.global!.load().value["n"] == 6)
     }
 }

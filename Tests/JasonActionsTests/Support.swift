@@ -64,3 +64,33 @@ struct Pages: HTTPTransport {
 func answers(_ json: String) throws -> AnswerBook {
     AnswerBook(try StubFile.load(SourceFile(name: "stubs.json", text: #"{"answers": \#(json)}"#)).answers)
 }
+
+/// Stores that outlive one interpreter, as files do, without touching the disk: for tests that run
+/// several flows over the same `$global`, `$session` and `$cache`.
+final class SharedStores: Sendable {
+    final class Store: KeyValueStore {
+        private let value = Mutex<JSONObject>([:])
+        func load() throws(StoreError) -> StoreContents { StoreContents(value: value.withLock { $0 }) }
+        func update(_ change: (inout JSONObject) -> Void) throws(StoreError) -> JSONObject {
+            value.withLock { v in
+                change(&v)
+                return v
+            }
+        }
+    }
+
+    let global = Store()
+    let session = Store()
+    private let caches = Mutex<[String: Store]>([:])
+
+    var stores: Stores {
+        Stores(global: global, session: session) { url in
+            self.caches.withLock { all in
+                if let store = all[url] { return store }
+                let store = Store()
+                all[url] = store
+                return store
+            }
+        }
+    }
+}

@@ -14,15 +14,15 @@ import Testing
     func runA(_ actions: String, pages: [String: String], registry: ActionRegistry = StandardLibrary.registry)
         async throws -> Outcome
     {
-        // The host's hold on the view stack, for `$test.back` to press Back as a user would.
+        // The host's hold on the interpreter's mailbox, for `$test.back` to press Back as a user would.
         try await run(page(actions), viewURL: home, transport: Pages(pages: pages), registry: registry) { interpreter in
-            host.views.withLock { $0 = interpreter.views }
+            host.mailbox.withLock { $0 = interpreter.mailbox }
         }
     }
 
-    /// What the host holds: the interpreter's view stack (handlers are not given it).
+    /// What the host holds: the interpreter's mailbox (handlers are not given the interpreter).
     final class Host: Sendable {
-        let views = Mutex<ViewStack?>(nil)
+        let mailbox = Mutex<HostMailbox?>(nil)
     }
 
     let host = Host()
@@ -108,11 +108,11 @@ import Testing
         var registry = StandardLibrary.registry
         registry.register(group: "test", [
             "tap": ClosureHandler { _, context in
-                context.inbox.post(QueuedCall(.json(["type": "$util.toast", "options": ["text": "tapped"]], origin: "tap")))
+                context.post(QueuedCall(.json(["type": "$util.toast", "options": ["text": "tapped"]], origin: "tap")))
                 return ["done": true]
             },
             "back": ClosureHandler { [host] _, _ in
-                _ = host.views.withLock { $0 }?.systemBack()
+                host.mailbox.withLock { $0 }?.post(.back)
                 return ["done": true]
             },
         ])

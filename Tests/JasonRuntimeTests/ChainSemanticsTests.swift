@@ -10,7 +10,7 @@ import Testing
               "success": {"type": "$set", "options": {"a": "{{$jason.x}}"},
                 "success": {"type": "$test.print", "options": {"title": "{{$jason.x}}"}}}}
             """#))
-        #expect(r.interpreter.state.get == ["a": 1])
+        #expect(r.interpreter.variables.get == ["a": 1])
         #expect(r.printed == [#"{"title":"{{$jason.x}}"}"#])
         #expect(r.diagnostics.isEmpty)
     }
@@ -68,7 +68,7 @@ import Testing
             "f": {"type": "$set", "options": {"a": "1"}}
             """#))
         #expect(r.printed.isEmpty)
-        #expect(r.interpreter.state.get == ["a": "1"])
+        #expect(r.interpreter.variables.get == ["a": "1"])
         #expect(r.diagnostics.isEmpty)
     }
 

@@ -69,7 +69,7 @@ import Testing
         #expect(interpreter.pending?.name == "$test.fail")
         #expect(interpreter.timers.active.isEmpty)
         #expect(interpreter.environment.clock.now == 0)
-        #expect(interpreter.state.get == ["n": 1])
+        #expect(interpreter.variables.get == ["n": 1])
         #expect(interpreter.pending?.jason == ["y": 2])
         let printed = run.console.printed.count
         await interpreter.runUntilIdle(until: 5)

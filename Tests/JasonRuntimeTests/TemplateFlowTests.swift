@@ -79,7 +79,7 @@ import Testing
               "success": {"type": "$render", "options": {"template": "card", "data": {"who": "{{$get.name}}"}}}}
             """#, templates: #"{"card": {"hello": "{{$jason.who}}"}}"#))
         #expect(named.printed == [#"body: {"hello":"Ann"}"#])
-        #expect(named.interpreter.state.body == ["hello": "Ann"])
+        #expect(named.interpreter.variables.body == ["hello": "Ann"])
     }
 
     @Test func s20ValuesDefinedAtRenderTimeAreFrozenIntoTheBody() async throws {

@@ -15,7 +15,7 @@ public enum CoreActions {
             guard let template = context.templates[name] else {
                 throw ActionFailure(message: "no template named '\(name)' in head.templates", type: invocation.type)
             }
-            return context.renderer.render(template, data: options["data"] ?? .null).value
+            return context.render(template, data: options["data"] ?? .null).value
         },
         "snapshot": DeviceGroups.snapshot,
         "scroll": screenOnly("Scrolls the view.", [OptionSpec("position", .string, "top or bottom")]),

@@ -26,7 +26,7 @@ struct RequestAction: ActionHandler {
         let request = try await Self.request(from: options, invocation, context)
         let response: HTTPResponse
         do {
-            response = try await context.environment.transport.send(request)
+            response = try await context.transport.send(request)
         } catch {
             throw ActionFailure(payload: ["message": .string(error.description), "type": .string(invocation.type),
                                           "url": .string(request.url)])
@@ -68,7 +68,7 @@ struct RequestAction: ActionHandler {
         let method = (options["method"]?.stringValue ?? "get").uppercased()
         var headers: [HTTPHeader] = []
         var data = options["data"]?.objectValue ?? [:]
-        if let host = parsed.host?.lowercased(), let session = try? context.environment.stores.session.load().value[host] {
+        if let host = parsed.host?.lowercased(), let session = try? context.sessionStore.load().value[host] {
             for (k, v) in session["header"]?.objectValue ?? [:] { headers.append(HTTPHeader(k, v.stringValue ?? v.description)) }
             for (k, v) in session["body"]?.objectValue ?? [:] where data[k] == nil { data[k] = v }
         }
@@ -90,7 +90,7 @@ struct RequestAction: ActionHandler {
         }
         let timeout = options["timeout"].flatMap(NumberRange.number)
         return HTTPRequest(method: method, url: target, headers: headers, body: body, timeout: timeout,
-                           origin: context.environment.viewURL)
+                           origin: context.url)
     }
 }
 
@@ -103,8 +103,8 @@ struct RequireAction: ActionHandler {
         errors: "never (as on iOS)", terminal: "through the same transports as $network.request")
 
     func perform(_ invocation: ActionInvocation, in context: ActionContext) async throws(ActionFailure) -> JSON? {
-        let transport = context.environment.transport
-        let origin = context.environment.viewURL
+        let transport = context.transport
+        let origin = context.url
         var jobs: [(key: String, index: Int?, url: String)] = []
         var shapes = JSONObject()
         for (key, value) in invocation.optionObject {

@@ -16,12 +16,12 @@ public enum ScriptActions {
                 if case .string(let text)? = item["text"] {
                     source = text
                 } else if case .string(let written)? = item["url"] {
-                    source = try await context.environment.fetch(context.absoluteURL(written), for: invocation.type).bodyText
+                    source = try await context.fetch(context.absoluteURL(written), for: invocation.type).bodyText
                 } else {
                     throw ActionFailure(message: "items[\(i)] needs a \"url\" or a \"text\"", type: invocation.type)
                 }
                 switch context.scripts.include(source) {
-                case .success(let globals): context.state.mergeScriptGlobals(globals)
+                case .success(let globals): context.mergeScriptGlobals(globals)
                 case .failure(let error):
                     throw ActionFailure(message: "items[\(i)]: \(error.description)", type: invocation.type)
                 }
@@ -32,7 +32,7 @@ public enum ScriptActions {
             "Forgets every included script.",
             terminal: "starts a fresh JavaScript context")) { _, context in
             context.scripts.reset()
-            context.state.clearScriptGlobals()
+            context.clearScriptGlobals()
             return nil
         },
     ]

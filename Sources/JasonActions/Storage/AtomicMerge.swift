@@ -18,7 +18,7 @@ struct AtomicMerge {
     /// Merges the options into `store`; returns the stored dictionary.
     func run(_ store: any KeyValueStore) throws(ActionFailure) -> JSONObject {
         let rendered = try StorageActions.checkedValues(invocation)
-        let seen = variable == .global ? context.state.global : context.state.cache
+        let seen = variable == .global ? context.variables.global : context.variables.cache
         let raw = rawOptions()
         var failure: ActionFailure?
         let merged: JSONObject
@@ -27,7 +27,7 @@ struct AtomicMerge {
                 var values = rendered
                 if let raw, stored != seen {
                     replace(stored)
-                    let again = context.renderer.render(raw, data: context.state.templateData(jason: invocation.jason)).value
+                    let again = context.render(raw, data: context.templateData(jason: invocation.jason)).value
                     var fresh = invocation
                     fresh.options = again
                     do throws(ActionFailure) { values = try StorageActions.checkedValues(fresh) } catch {
@@ -47,8 +47,8 @@ struct AtomicMerge {
 
     func replace(_ value: JSONObject) {
         switch variable {
-        case .global: context.state.replaceGlobal(value)
-        case .cache: context.state.replaceCache(value)
+        case .global: context.replaceGlobal(value)
+        case .cache: context.replaceCache(value)
         }
     }
 

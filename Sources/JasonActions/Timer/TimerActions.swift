@@ -17,20 +17,18 @@ public enum TimerActions {
             let options = invocation.optionObject
             // As NSTimer did: an interval of 0 (or less than 0.1 ms) runs every 0.1 ms, never in the same instant.
             let interval = max(options["interval"].map(number) ?? 0, 0.0001)
-            let name = options["name"].map(text) ?? context.timers.newName()
             let repeats = options["repeats"] == .bool(true) || options["repeats"] == "true"
             let origin = ActionPath(pointer: invocation.path.pointer.appending("options").appending("action"),
                                     file: invocation.path.file, location: invocation.path.location)
-            context.timers.start(TimerTable.Entry(
-                name: name, due: context.environment.clock.now + interval, interval: interval, repeats: repeats,
-                action: options["action"] ?? .null, origin: origin))
+            context.startTimer(name: options["name"].map(text), after: interval, repeats: repeats,
+                               action: options["action"] ?? .null, writtenAt: origin)
             return nil
         },
         "stop": ClosureHandler(ActionSpec(
             "Stops the timer called name, or every timer.",
             options: [OptionSpec("name", .text, "the timer; without it, all of them")],
             returns: "undefined (no value)", errors: "never")) { invocation, context in
-            context.timers.stop(invocation.optionObject["name"].map(text))
+            context.stopTimer(invocation.optionObject["name"].map(text))
             return nil
         },
     ]

@@ -18,14 +18,14 @@ enum PromptActions {
         let title = [UtilActions.text(options["title"]), UtilActions.text(options["description"])]
         context.console.print("[alert] " + title.filter { !$0.isEmpty }.joined(separator: ": "))
         let fields = options["form"]?.arrayValue?.compactMap(\.objectValue) ?? []
-        if let answer = context.environment.answers.next(for: invocation.type) {
+        if let answer = context.nextAnswer(for: invocation.type) {
             return try StubbedAction.apply(answer, type: invocation.type, cancel: .error)
         }
         var values: JSONObject = [:]
         for field in fields {
             guard case .string(let name)? = field["name"] else { continue }
             let value = UtilActions.text(field["value"])
-            guard let typist = context.environment.input, field["type"] != "hidden" else {
+            guard let typist = context.input, field["type"] != "hidden" else {
                 values[name] = .string(value)
                 continue
             }
@@ -40,7 +40,7 @@ enum PromptActions {
             }
             values[name] = .string(line.isEmpty ? value : line)
         }
-        if fields.isEmpty, let typist = context.environment.input {
+        if fields.isEmpty, let typist = context.input {
             let line = await typist.readLine(prompt: "  OK? (Enter for OK, c to cancel) ")
             if line == nil || line == "c" || line == "cancel" {
                 throw ActionFailure(message: "cancelled", type: invocation.type)
@@ -63,13 +63,13 @@ enum PromptActions {
         context.console.print("[picker] " + UtilActions.text(options["title"]))
         for (i, item) in items.enumerated() { context.console.print("  \(i + 1). " + UtilActions.text(item["text"])) }
         var index: Int?
-        if let answer = context.environment.answers.next(for: invocation.type) {
+        if let answer = context.nextAnswer(for: invocation.type) {
             let choice = try StubbedAction.apply(answer, type: invocation.type, cancel: .endOfChain)
             index = choice.flatMap { chosenIndex($0, items) }
             if index == nil, let choice {
                 context.console.printError("  the stubbed choice \(JSONPrinter.compact(choice)) is none of the items")
             }
-        } else if let typist = context.environment.input {
+        } else if let typist = context.input {
             // Asked again until the answer names an item; an empty line or the end of input chooses nothing.
             while index == nil, let line = await typist.readLine(prompt: "  choose 1-\(items.count): "), !line.isEmpty {
                 index = chosenIndex(.string(line), items)
@@ -79,12 +79,12 @@ enum PromptActions {
         guard let index else { throw ActionFailure.endOfChain }
         let base = invocation.path.pointer.appending("options").appending("items").appending(index)
         if let action = items[index]["action"] {
-            context.inbox.post(QueuedCall(.written(action, origin: ActionPath(pointer: base.appending("action"),
-                                                                               file: invocation.path.file))))
+            context.post(.written(action, at: ActionPath(pointer: base.appending("action"), file: invocation.path.file),
+                                  in: context.document))
         } else if let href = items[index]["href"] {
             let follow: JSON = ["type": "$href", "options": href]
-            context.inbox.post(QueuedCall(.written(follow, origin: ActionPath(pointer: base.appending("href"),
-                                                                               file: invocation.path.file))))
+            context.post(.written(follow, at: ActionPath(pointer: base.appending("href"), file: invocation.path.file),
+                                  in: context.document))
         }
         throw ActionFailure.endOfChain
     }
@@ -106,11 +106,11 @@ enum PromptActions {
         let options = invocation.optionObject
         let title = [UtilActions.text(options["title"]), UtilActions.text(options["description"])]
         context.console.print("[datepicker] " + title.filter { !$0.isEmpty }.joined(separator: ": "))
-        if let answer = context.environment.answers.next(for: invocation.type) {
+        if let answer = context.nextAnswer(for: invocation.type) {
             return try StubbedAction.apply(answer, type: invocation.type, cancel: .endOfChain)
         }
-        var seconds = (context.environment.startDate + context.environment.clock.now).rounded(.down)
-        if let typist = context.environment.input {
+        var seconds = (context.startDate + context.now).rounded(.down)
+        if let typist = context.input {
             while true {
                 guard let line = await typist.readLine(prompt: "  date (YYYY-MM-DD[THH:MM] or unix seconds, Enter for today): ")
                 else { throw ActionFailure.endOfChain }

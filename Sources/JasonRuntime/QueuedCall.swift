@@ -1,0 +1,71 @@
+import JasonJSON
+import Synchronization
+
+/// A call waiting for its turn: an action (or an event handler's name) and the `$jason` it starts with.
+public struct QueuedCall: Sendable {
+    public enum Start: Sendable {
+        /// An action, parsed: from the document, a timer, a tapped item.
+        case node(ActionNode)
+        /// A key of `head.actions`, looked up when the call runs (`$load`, a host's event).
+        case named(String)
+        /// JSON that still has to be parsed as an action (typed at the REPL, sent by a host).
+        case json(JSON, origin: String)
+        /// A suspended chain going on: the `success` of a `$href` after `$ok`, with its open lambda frames.
+        case resume(ActionNode, frames: [ActionCall], origin: String)
+    }
+
+    public var start: Start
+    public var jason: JSON?
+
+    public init(_ start: Start, jason: JSON? = nil) {
+        self.start = start
+        self.jason = jason
+    }
+
+    /// An action written in `document` at `path` (a tapped item's `action`, a picker item's), parsed now:
+    /// what is wrong with it fails the chain when it runs, located there.
+    public static func written(_ action: JSON, at path: ActionPath, in document: Document, jason: JSON? = nil) -> QueuedCall {
+        QueuedCall(.node(ActionNode.parseWritten(action, at: path, in: document)), jason: jason)
+    }
+}
+
+extension ActionNode {
+    /// An action that was written in `document` at `path` and rendered since: located in the document
+    /// when it comes from it. A value that is no action at all becomes a malformed node, which fails when
+    /// it runs, as the reference fails only then.
+    public static func parseWritten(_ json: JSON, at path: ActionPath, in document: Document) -> ActionNode {
+        let locator = path.file == document.locator.fileName ? document.locator : SourceLocator(sourceMap: nil, fileName: path.file)
+        do { return try parse(json, at: path.pointer, locator: locator) } catch { return .malformed(error) }
+    }
+}
+
+/// What other tasks hand the loop (a host's thread, a handler's callback after its action completed):
+/// the interpreter takes them in at its next step, in the order they came. The loop alone changes the
+/// run's state; this is how everyone else asks it to.
+public final class HostMailbox: Sendable {
+    public enum Event: Sendable {
+        /// A call to queue behind the running chain.
+        case call(QueuedCall)
+        /// The user's back gesture: the view on top goes away (its running chain is abandoned, S24).
+        case back
+        /// Form input: `$get[name] = value` in the view on screen.
+        case input(String, JSON)
+        /// A problem found after the action that found it completed.
+        case report(Diagnostic)
+    }
+
+    private let events = Mutex<[Event]>([])
+
+    public init() {}
+
+    public func post(_ event: Event) { events.withLock { $0.append(event) } }
+
+    func take() -> [Event] {
+        events.withLock { events in
+            defer { events = [] }
+            return events
+        }
+    }
+
+    var isEmpty: Bool { events.withLock { $0.isEmpty } }
+}

@@ -1,0 +1,64 @@
+import JasonJSON
+
+/// The timers (`$timer.start`, R38 with DESIGN §2.6): when each is due and what it runs. A value, part
+/// of the run's state.
+public struct Timers: Sendable {
+    public struct Entry: Sendable {
+        public var name: String
+        public var due: Double
+        public var interval: Double
+        public var repeats: Bool
+        /// The action to run, parsed when the timer started.
+        public var action: ActionNode
+        /// Where `$timer.start` wrote the action, for the trace.
+        public var origin: ActionPath
+
+        public init(name: String, due: Double, interval: Double, repeats: Bool, action: ActionNode, origin: ActionPath) {
+            self.name = name
+            self.due = due
+            self.interval = interval
+            self.repeats = repeats
+            self.action = action
+            self.origin = origin
+        }
+    }
+
+    public private(set) var active: [Entry] = []
+    /// Timers started so far without a name (the next one is `timer-N+1`).
+    private var unnamed = 0
+
+    public init() {}
+
+    /// A name for a timer started without one.
+    mutating func newName() -> String {
+        unnamed += 1
+        return "timer-\(unnamed)"
+    }
+
+    /// Starts (or replaces) the timer `entry.name`.
+    mutating func start(_ entry: Entry) {
+        active.removeAll { $0.name == entry.name }
+        active.append(entry)
+    }
+
+    /// Stops the timer `name`, or every timer.
+    mutating func stop(_ name: String?) {
+        active.removeAll { name == nil || $0.name == name }
+    }
+
+    /// When the next timer is due.
+    public var nextDue: Double? { active.map(\.due).min() }
+
+    /// The timers due at `time`, in the order they were started; repeating ones are rescheduled.
+    mutating func fire(at time: Double) -> [Entry] {
+        let due = active.filter { $0.due <= time }
+        active = active.compactMap { entry in
+            guard entry.due <= time else { return entry }
+            guard entry.repeats else { return nil }
+            var next = entry
+            next.due = entry.due + max(entry.interval, 0.001)
+            return next
+        }
+        return due
+    }
+}
