@@ -178,7 +178,7 @@ package final class Debugger {
     /// Whether the failed action was written with an `error` branch (else its failure is unhandled, unless
     /// a lambda's caller handles a `$return.error`).
     private func handles(_ failed: ActionStep) -> Bool {
-        if failed.name == "$return.error" { return true }
+        if failed.kind == .return(success: false) { return true }
         guard failed.path.file == document.fileName else { return false }
         return document.root.value(at: failed.path.pointer.appending("error")) != nil
     }
@@ -243,8 +243,9 @@ package final class Debugger {
 
     private func noteScripts(between start: Int, and end: Int) {
         undoneScripts = (start..<min(end, timeline.count)).compactMap { index in
-            guard let name = timeline[index].snapshot.pending?.name, name.hasPrefix("$script.") else { return nil }
-            return name
+            guard let step = timeline[index].snapshot.pending, case .handler(let type) = step.kind,
+                  setup.registry.spec(for: type)?.changesScripts == true else { return nil }
+            return step.name
         }
     }
 

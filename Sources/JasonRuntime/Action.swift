@@ -36,6 +36,39 @@ public indirect enum ActionNode: Sendable {
     }
 }
 
+/// What carries an action out: a handler from the registry, or the loop itself (the control actions,
+/// which move the chain rather than do work). A closed set, decided when the action is parsed; action
+/// types are matched as strings only there.
+public enum ActionKind: Sendable, Hashable {
+    /// `$set`, `$network.request`…: the registry's handler for the type.
+    case handler(String)
+    /// `trigger` and `$lambda`: a call with a real call stack (R11, R25).
+    case call
+    /// `$return.success` (true) and `$return.error` (false) (R26).
+    case `return`(success: Bool)
+    /// `$href` and the actions that move between views (R32–R35).
+    case navigation(Navigation)
+
+    init(_ target: ActionCall.Target) {
+        switch target {
+        case .trigger: self = .call
+        case .type(let type):
+            switch type {
+            case "$lambda": self = .call
+            case "$return.success": self = .return(success: true)
+            case "$return.error": self = .return(success: false)
+            default: self = Navigation(rawValue: type).map(ActionKind.navigation) ?? .handler(type)
+            }
+        }
+    }
+}
+
+/// The actions that move between views, carried out by the loop (R32–R35, DESIGN §2.5).
+public enum Navigation: String, Sendable, CaseIterable {
+    case href = "$href", visit = "$visit", back = "$back", ok = "$ok", close = "$close", cancel = "$cancel"
+    case home = "$home", reload = "$reload", reset = "$reset"
+}
+
 /// One action: what it does, its options (rendered just before it runs) and where it goes next.
 public struct ActionCall: Sendable {
     public enum Target: Sendable, Hashable {
@@ -43,28 +76,11 @@ public struct ActionCall: Sendable {
         case trigger(String)
     }
 
-    /// What carries the action out: a handler from the registry, or the loop itself. Decided at load.
-    enum Kind: Sendable {
-        case handler(String)
-        case lambda
-        case `return`(success: Bool)
-        case navigation(String)
-
-        init(_ target: Target) {
-            switch target {
-            case .trigger, .type("$lambda"): self = .lambda
-            case .type("$return.success"): self = .return(success: true)
-            case .type("$return.error"): self = .return(success: false)
-            case .type(let type) where Navigation.types.contains(type): self = .navigation(type)
-            case .type(let type): self = .handler(type)
-            }
-        }
-    }
-
     public var target: Target {
-        didSet { kind = Kind(target) }
+        didSet { kind = ActionKind(target) }
     }
-    private(set) var kind: Kind
+    /// What carries the action out, decided from the target when it is set.
+    public private(set) var kind: ActionKind
     public var options: JSON? {
         didSet { compiled = nil }
     }
@@ -82,7 +98,7 @@ public struct ActionCall: Sendable {
     public init(target: Target, options: JSON?, optionsNeedRendering: Bool, success: ActionNode?, error: ActionNode?,
                 path: ActionPath) {
         self.target = target
-        kind = Kind(target)
+        kind = ActionKind(target)
         self.options = options
         self.optionsNeedRendering = optionsNeedRendering
         self.success = success

@@ -17,12 +17,16 @@ public struct ActionSpec: Sendable {
     /// The handler's `{}` is the phone's `success(nil)`, which leaves `$jason` as `{}` where R17 would make it
     /// undefined; such a handler returns nil for "no value" itself.
     public var keepsEmptyResult: Bool
+    /// It changes the JavaScript context itself (defines or forgets globals), which a snapshot of the run
+    /// cannot undo: a debugger going back over it says so.
+    public var changesScripts: Bool
 
     public init(_ summary: String, options: [OptionSpec] = [], openOptions: Bool = false,
                 returns: String = "undefined (no value)", errors: String = "never", terminal: String = "",
-                keepsEmptyResult: Bool = false) {
+                keepsEmptyResult: Bool = false, changesScripts: Bool = false) {
         self.summary = summary
         self.keepsEmptyResult = keepsEmptyResult
+        self.changesScripts = changesScripts
         self.options = options
         self.openOptions = openOptions
         self.returns = returns

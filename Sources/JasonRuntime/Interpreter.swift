@@ -192,12 +192,12 @@ public final class Interpreter {
     func perform(_ prepared: Prepared, in chain: inout Chain) async -> (Resolution, Branch) {
         let (call, step) = (prepared.call, prepared.step)
         switch call.kind {
-        case .lambda:
+        case .call:
             return await enterLambda(call, step, in: &chain)
         case .return(let success):
             return await returnFromLambda(call, step, success: success, in: &chain)
-        case .navigation(let type):
-            return await navigate(call, type: type, step, in: &chain)
+        case .navigation(let navigation):
+            return await navigate(call, navigation, step, in: &chain)
         case .handler(let type):
             guard let handler = registry.handler(for: type) else {
                 return await fail(call, step, in: &chain, ActionFailure(message: unknownTypeMessage(type), type: type),

@@ -2,29 +2,26 @@ import JasonJSON
 
 /// `$href` and the actions that move between views (R32–R35, DESIGN §2.5). They are carried out by the
 /// loop itself because they suspend, resume or end the chain rather than return a value.
-enum Navigation {
-    static let types: Set<String> = ["$href", "$visit", "$back", "$ok", "$close", "$cancel", "$home", "$reload", "$reset"]
-}
-
 extension Interpreter {
-    func navigate(_ call: ActionCall, type: String, _ step: ActionStep, in chain: inout Chain) async
+    func navigate(_ call: ActionCall, _ navigation: Navigation, _ step: ActionStep, in chain: inout Chain) async
         -> (Resolution, Branch)
     {
         let options = step.options?.objectValue ?? [:]
+        let type = navigation.rawValue
         let failure: ActionFailure?
-        switch type {
-        case "$href", "$visit":
+        switch navigation {
+        case .href, .visit:
             if let name = options["view"]?.stringValue, let screen = registry.screen(named: name) {
                 return await openNative(screen, options["options"], call, step, in: &chain)
             }
             failure = await open(options, call: call, chain: chain)
-        case "$back":
+        case .back:
             failure = goBack(type: type)
-        case "$ok", "$close", "$cancel":
-            failure = returnToCaller(type: type, value: type == "$cancel" || options.isEmpty ? nil : .object(options))
-        case "$home":
+        case .ok, .close, .cancel:
+            failure = returnToCaller(type: type, value: navigation == .cancel || options.isEmpty ? nil : .object(options))
+        case .home:
             failure = await restart(at: state.views[0].url, params: [:], wholeStack: true)
-        default:
+        case .reload, .reset:
             failure = await restart(at: state.top.url, params: state.top.variables.params, wholeStack: false)
         }
         if let failure { return await fail(call, step, in: &chain, failure, id: .navigation) }

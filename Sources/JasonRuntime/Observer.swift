@@ -3,7 +3,11 @@ import JasonTemplate
 
 /// One action as the observers see it.
 public struct ActionStep: Sendable {
-    public var target: ActionCall.Target
+    public var target: ActionCall.Target {
+        didSet { kind = ActionKind(target) }
+    }
+    /// What carries it out (decided from the target).
+    public private(set) var kind: ActionKind
     public var path: ActionPath
     /// The options after rendering (nil when the action has none).
     public var options: JSON?
@@ -16,6 +20,18 @@ public struct ActionStep: Sendable {
     /// The conditional array or string template this action was chosen from, when it was (a
     /// `head.actions` entry written as `[{"{{#if …}}": …}]`, say): breakpoints on the entry stop here.
     public var entry: ActionPath?
+
+    init(target: ActionCall.Target, path: ActionPath, options: JSON?, templateDiagnostics: [TemplateDiagnostic],
+         jason: JSON?, callers: [ActionPath], entry: ActionPath?) {
+        self.target = target
+        kind = ActionKind(target)
+        self.path = path
+        self.options = options
+        self.templateDiagnostics = templateDiagnostics
+        self.jason = jason
+        self.callers = callers
+        self.entry = entry
+    }
 
     /// How many lambda frames are open.
     public var depth: Int { callers.count }

@@ -36,7 +36,7 @@ package final class VisitRecorder: ExecutionObserver {
             case .branchTaken(let step, let branch):
                 r.pending = nil
                 r.visits.append(Visit(path: step.path, branch: branch))
-                if case .type(let type) = step.target, type.hasPrefix("$return."), branch != .none, let caller = step.callers.last {
+                if case .return = step.kind, branch != .none, let caller = step.callers.last {
                     r.returns.append(Visit(path: caller, branch: branch, resumed: true))
                 }
             case .chainEnded(let outcome):

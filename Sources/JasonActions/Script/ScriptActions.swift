@@ -9,8 +9,8 @@ public enum ScriptActions {
             "Runs scripts so that template expressions can use what they define.",
             options: [OptionSpec("items", .array, required: true, "[{\"url\": …} or {\"text\": …}], run in order")],
             errors: "a script could not be fetched or threw ({\"message\"})",
-            terminal: "as on the phone; globals holding data are also visible to templates by name, as on iOS"
-        )) { invocation, context throws(ActionFailure) in
+            terminal: "as on the phone; globals holding data are also visible to templates by name, as on iOS",
+            changesScripts: true)) { invocation, context throws(ActionFailure) in
             for (i, item) in (invocation.optionObject["items"]?.arrayValue ?? []).enumerated() {
                 let source: String
                 if case .string(let text)? = item["text"] {
@@ -30,7 +30,7 @@ public enum ScriptActions {
         },
         "clear": ClosureHandler(ActionSpec(
             "Forgets every included script.",
-            terminal: "starts a fresh JavaScript context")) { _, context in
+            terminal: "starts a fresh JavaScript context", changesScripts: true)) { _, context in
             context.scripts.reset()
             context.clearScriptGlobals()
             return nil
