@@ -34,20 +34,22 @@ let package = Package(
             name: "JasonActions",
             dependencies: ["JasonRuntime", .product(name: "AsyncHTTPClient", package: "async-http-client")]),
         .systemLibrary(name: "CLibEdit", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
-        .target(name: "JasonREPL", dependencies: ["JasonRuntime", "JasonScript", "CLibEdit"]),
+        .target(name: "JasonDebugger", dependencies: ["JasonRuntime", "JasonJSON"]),
+        .target(name: "JasonREPL", dependencies: ["JasonDebugger", "JasonRuntime", "JasonScript", "CLibEdit"]),
         .target(name: "JasonAnalysis", dependencies: ["JasonRuntime", "JasonJSON", "JasonTemplate", "JasonScript"]),
         .target(
             name: "JasonCLI",
             dependencies: [
-                "JasonRuntime", "JasonActions", "JasonREPL", "JasonEditor", "JasonAnalysis", "JasonScript", "JasonTesting", "JasonPreview",
+                "JasonRuntime", "JasonActions", "JasonDebugger", "JasonREPL", "JasonEditor", "JasonAnalysis", "JasonScript",
+                "JasonTesting", "JasonPreview",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .target(name: "JasonTesting", dependencies: ["JasonRuntime", "JasonActions", "JasonJSON"]),
-        .target(name: "JasonEditor", dependencies: ["JasonRuntime", "JasonJSON", "JasonREPL", "JasonAnalysis"]),
+        .target(name: "JasonEditor", dependencies: ["JasonRuntime", "JasonJSON", "JasonDebugger", "JasonREPL", "JasonAnalysis"]),
         .target(
             name: "JasonPreview",
             dependencies: [
-                "JasonRuntime", "JasonActions", "JasonJSON",
+                "JasonRuntime", "JasonActions", "JasonJSON", "JasonDebugger",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "Logging", package: "swift-log"),
@@ -72,7 +74,7 @@ let package = Package(
         .testTarget(
             name: "JasonPreviewTests",
             dependencies: [
-                "JasonPreview", "JasonRuntime", "JasonActions", "JasonJSON", "TestSupport",
+                "JasonPreview", "JasonDebugger", "JasonRuntime", "JasonActions", "JasonJSON", "TestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "HummingbirdWSTesting", package: "hummingbird-websocket"),
@@ -85,7 +87,7 @@ let package = Package(
         .target(name: "FuzzHarness", dependencies: ["JasonJSON", "JasonScript", "JasonTemplate", "JasonRuntime", "JasonActions"],
                 path: "Fuzz/FuzzHarness"),
         .testTarget(name: "FuzzHarnessTests", dependencies: ["FuzzHarness", "TestSupport"]),
-        .testTarget(name: "JasonCLITests", dependencies: ["JasonCLI", "JasonREPL", "JasonRuntime", "JasonJSON", "TestSupport"],
+        .testTarget(name: "JasonCLITests", dependencies: ["JasonCLI", "JasonDebugger", "JasonREPL", "JasonRuntime", "JasonJSON", "TestSupport"],
                     exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]

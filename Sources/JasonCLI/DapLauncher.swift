@@ -1,6 +1,7 @@
 import Foundation
 import JasonActions
 import JasonEditor
+import JasonDebugger
 import JasonJSON
 import JasonREPL
 import JasonRuntime

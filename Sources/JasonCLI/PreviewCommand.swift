@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import JasonActions
+import JasonDebugger
 import JasonJSON
 import JasonPreview
 import JasonRuntime
@@ -31,6 +32,9 @@ struct PreviewCommand: ParsableCommand {
     @Option(help: "Stop after this many actions (default 1,000,000; 0 for no limit).")
     var maxSteps: Int = 1_000_000
 
+    @Option(help: "How many actions Back can go back (default 100,000; 0 for no limit).")
+    var stepHistory: Int = 100_000
+
     @OptionGroup var seed: SeedOptions
     @OptionGroup var store: StoreOptions
     @OptionGroup var answers: StubOptions
@@ -39,6 +43,7 @@ struct PreviewCommand: ParsableCommand {
     func validate() throws {
         if !(0...65535).contains(port) { throw ValidationError("--port takes 0 to 65535") }
         if maxSteps < 0 { throw ValidationError("--max-steps must be 0 or more") }
+        if stepHistory < 0 { throw ValidationError("--step-history must be 0 or more") }
     }
 
     func execute(io: any TerminalIO) async -> Int32 {
@@ -75,19 +80,26 @@ struct PreviewCommand: ParsableCommand {
         for warning in document.lint() { io.writeErr(renderer.render(warning)) }
 
         let link = PreviewLink()
-        var environment = ActionEnvironment(
-            console: PreviewConsole(link: link) { io.writeOut($0 + "\n") },
-            stores: seeds.stores(store.stores),
-            viewURL: URL(fileURLWithPath: file).standardizedFileURL.absoluteString,
-            clock: clock, transport: network.transport().0, answers: AnswerBook(network.answers),
-            input: nil, startDate: Date().timeIntervalSince1970)
-        environment.params = seeds.params ?? [:]
+        let stores = seeds.stores(store.stores)
+        let viewURL = URL(fileURLWithPath: file).standardizedFileURL.absoluteString
+        let (transport, answers, params, start) = (network.transport().0, network.answers, seeds.params ?? [:],
+                                                   Date().timeIntervalSince1970)
         var registry = StandardLibrary.registry
         OverlayActions.install(in: &registry, link: link)
-        let interpreter = Interpreter(document: document, registry: registry, environment: environment)
-        interpreter.limits.maxSteps = maxSteps == 0 ? nil : maxSteps
+        var setup = SessionSetup(registry: registry) { console in
+            var environment = ActionEnvironment(console: console, stores: stores, viewURL: viewURL, clock: clock,
+                                                transport: transport, answers: AnswerBook(answers), input: nil,
+                                                startDate: start)
+            environment.params = params
+            return environment
+        }
+        setup.maxSteps = maxSteps == 0 ? nil : maxSteps
+        setup.keptSteps = stepHistory == 0 ? nil : stepHistory
         let describe = renderer
-        let session = PreviewSession(interpreter: interpreter, link: link) { describe.render($0) }
+        let session = PreviewSession(document: document, setup: setup,
+                                     console: PreviewConsole(link: link) { io.writeOut($0 + "\n") }, link: link) {
+            describe.render($0)
+        }
         let server = PreviewServer(link: link, page: page, port: port)
         let outcome = await PreviewHost.serve(session, server: server, jason: seeds.jason, paused: paused) { url in
             io.writeOut(url + "\n")

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import JasonActions
+import JasonDebugger
 import JasonJSON
 import JasonREPL
 import JasonRuntime

@@ -1,6 +1,6 @@
 import Foundation
 import JasonJSON
-import JasonREPL
+import JasonDebugger
 import JasonRuntime
 
 /// `setBreakpoints`, `setFunctionBreakpoints`, `setExceptionBreakpoints`: each replaces the breakpoints
@@ -11,14 +11,14 @@ extension DebugAdapter {
         let path = source["path"]?.stringValue ?? source["name"]?.stringValue ?? ""
         var wanted = request.arguments["breakpoints"]?.arrayValue ?? []
         if wanted.isEmpty, let lines = request.arguments["lines"]?.arrayValue { wanted = lines.map { ["line": $0] } }
-        guard let repl else {
+        guard let debugger else {
             return channel.respond(to: request, body: ["breakpoints": .array(wanted.map { _ in
                 Self.unverified("the program is not launched yet")
             })])
         }
-        let session = repl.core.session
+        let session = debugger.session
         for id in sourceBreakpoints[path] ?? [] { _ = session.delete(id) }
-        let document = repl.core.document
+        let document = debugger.document
         let sameFile = Self.samePath(path, document.fileName)
         var results: [JSON] = []
         var ids: [Int] = []
@@ -36,7 +36,7 @@ extension DebugAdapter {
                 results.append(Self.unverified("no action starts on or after line \(line)"))
                 continue
             }
-            let added = add(.pointer(action.pointer.description), item, repl)
+            let added = add(.pointer(action.pointer.description), item, debugger)
             switch added {
             case .failure(let problem): results.append(Self.unverified(problem.message))
             case .success(let breakpoint):
@@ -59,14 +59,14 @@ extension DebugAdapter {
     /// `head.actions` entry (`$load`, a lambda's name).
     func setFunctionBreakpoints(_ request: DAPRequest) {
         let wanted = request.arguments["breakpoints"]?.arrayValue ?? []
-        guard let repl else {
+        guard let debugger else {
             return channel.respond(to: request, body: ["breakpoints": .array(wanted.map { _ in
                 Self.unverified("the program is not launched yet")
             })])
         }
-        for id in functionBreakpoints { _ = repl.core.session.delete(id) }
+        for id in functionBreakpoints { _ = debugger.session.delete(id) }
         functionBreakpoints = []
-        let document = repl.core.document
+        let document = debugger.document
         let results: [JSON] = wanted.map { item in
             let name = item["name"]?.stringValue ?? ""
             guard let target = Self.functionTarget(name, document: document) else {
@@ -74,7 +74,7 @@ extension DebugAdapter {
                 let near = Suggestion.closest(to: name, among: names).map { "; did you mean \($0)?" } ?? ""
                 return Self.unverified("'\(name)' is neither an action type ($…) nor a head.actions name" + near)
             }
-            switch add(target, item, repl) {
+            switch add(target, item, debugger) {
             case .failure(let problem): return Self.unverified(problem.message)
             case .success(let breakpoint):
                 functionBreakpoints.append(breakpoint.id)
@@ -93,12 +93,12 @@ extension DebugAdapter {
     /// `failed` stops at every failed action, `unhandled` at one without an error branch.
     func setExceptionBreakpoints(_ request: DAPRequest) {
         let filters = (request.arguments["filters"]?.arrayValue ?? []).compactMap(\.stringValue)
-        guard let repl else {
+        guard let debugger else {
             return channel.respond(to: request, body: ["breakpoints": .array(filters.map { _ in
                 Self.unverified("the program is not launched yet")
             })])
         }
-        for id in exceptionBreakpoints { _ = repl.core.session.delete(id) }
+        for id in exceptionBreakpoints { _ = debugger.session.delete(id) }
         exceptionBreakpoints = []
         let results: [JSON] = filters.map { filter in
             let target: Breakpoint.Target
@@ -107,7 +107,7 @@ extension DebugAdapter {
             case "unhandled": target = .unhandledError
             default: return Self.unverified("no exception filter '\(filter)'; there are failed and unhandled")
             }
-            let breakpoint = repl.core.session.addBreakpoint(target, condition: nil)
+            let breakpoint = debugger.session.addBreakpoint(target, condition: nil)
             exceptionBreakpoints.append(breakpoint.id)
             return ["id": .int(breakpoint.id), "verified": true]
         }
@@ -116,8 +116,8 @@ extension DebugAdapter {
 
     /// Adds a breakpoint with the condition and hit condition of a DAP breakpoint; why not, when it
     /// could never stop the program.
-    func add(_ target: Breakpoint.Target, _ item: JSON, _ repl: REPL) -> Result<Breakpoint, DAPBreakpointProblem> {
-        let condition = item["condition"]?.stringValue.map(REPL.unwrapExpression).flatMap { $0.isEmpty ? nil : $0 }
+    func add(_ target: Breakpoint.Target, _ item: JSON, _ debugger: Debugger) -> Result<Breakpoint, DAPBreakpointProblem> {
+        let condition = item["condition"]?.stringValue.map(Evaluation.unwrap).flatMap { $0.isEmpty ? nil : $0 }
         var hits: HitCondition?
         if let text = item["hitCondition"]?.stringValue, !text.isEmpty {
             guard let parsed = HitCondition(text) else {
@@ -126,8 +126,8 @@ extension DebugAdapter {
             }
             hits = parsed
         }
-        if let problem = repl.breakpointProblem(target, condition: condition) { return .failure(DAPBreakpointProblem(problem)) }
-        let session = repl.core.session
+        if let problem = debugger.problem(with: target, condition: condition) { return .failure(DAPBreakpointProblem(problem)) }
+        let session = debugger.session
         let breakpoint = session.addBreakpoint(target, condition: condition)
         if let hits { _ = session.update(breakpoint.id) { $0.hitCondition = hits } }
         return .success(breakpoint)

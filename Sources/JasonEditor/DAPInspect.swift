@@ -1,4 +1,5 @@
 import JasonJSON
+import JasonDebugger
 import JasonREPL
 import JasonRuntime
 
@@ -6,7 +7,7 @@ import JasonRuntime
 extension DebugAdapter {
     /// Frame ids are 1 + the frame's index (0 the innermost); they hold while the program stays paused.
     func stackTrace(_ request: DAPRequest) {
-        let frames = repl?.pausedFrames ?? []
+        let frames = debugger?.frames ?? []
         var start = 0
         if case .int(let first)? = request.arguments["startFrame"] { start = max(0, min(first, frames.count)) }
         var end = frames.count
@@ -30,14 +31,14 @@ extension DebugAdapter {
     /// The frame's own `$jason` (and, for the paused action, its rendered options); the variables every
     /// frame shares; the view's `head.data`.
     func scopes(_ request: DAPRequest) {
-        guard let repl, let frame = frame(request.arguments["frameId"], in: repl) else {
+        guard let debugger, let frame = frame(request.arguments["frameId"], in: debugger) else {
             return channel.fail(request, "no such frame: the program is not paused there", message: "noFrame")
         }
         var local: [(name: String, value: JSON?)] = [("$jason", frame.frame.jason)]
-        if frame.index == 0, case .paused(let step, _) = repl.core.session.state, let options = step.options {
+        if frame.index == 0, case .paused(let step, _) = debugger.session.state, let options = step.options {
             local.append(("options", options))
         }
-        let interpreter = repl.core.interpreter
+        let interpreter = debugger.interpreter
         let data = interpreter.templateData(jason: nil)
         let session = interpreter.session
         let shared: [(name: String, value: JSON?)] = ["$get", "$global", "$cache"].map { ($0, data[$0]) }
@@ -68,26 +69,26 @@ extension DebugAdapter {
     /// An expression (`{{ }}` optional) against the frame's `$jason`; in the debug console, a REPL command
     /// (`print`, `vars`, `info breakpoints`, `set $get.x = 3`, `list`…) prints its answer as the result.
     func evaluate(_ request: DAPRequest) async {
-        guard let repl else { return channel.fail(request, "no program is launched", message: "notLaunched") }
+        guard let debugger, let console else { return channel.fail(request, "no program is launched", message: "notLaunched") }
         let text = request.arguments["expression"]?.stringValue ?? ""
         let context = request.arguments["context"]?.stringValue ?? "repl"
-        let selected = frame(request.arguments["frameId"], in: repl)
+        let selected = frame(request.arguments["frameId"], in: debugger)
         let word = String(text.prefix { !$0.isWhitespace })
         if context == "repl", !text.hasPrefix("{{"), text.hasPrefix("{") || REPL.isCommand(word) {
             guard !text.hasPrefix("{"), !REPL.movesProgram(word) else {
                 return channel.fail(request, "'\(word)' moves the program: use the debugger's continue, step and step back",
                                     message: "notHere")
             }
-            if let selected { repl.core.session.selectedFrame = selected.index }
-            let output = await channel.capturing { await repl.runLine(text) }
+            if let selected { debugger.session.selectedFrame = selected.index }
+            let output = await channel.capturing { await console.runLine(text) }
             var result = output
             while result.hasSuffix("\n") { result.removeLast() }
             return channel.respond(to: request, body: ["result": .string(result), "variablesReference": 0])
         }
-        let jason = selected.map(\.frame.jason) ?? repl.core.result
-        let evaluated = repl.value(of: text, jason: jason)
+        let jason = selected.map(\.frame.jason) ?? debugger.result
+        let evaluated = debugger.evaluate(text, jason: jason)
         if let error = evaluated.error {
-            return channel.fail(request, "{{\(REPL.unwrapExpression(text))}} threw: \(error)", message: "evaluationFailed")
+            return channel.fail(request, "{{\(Evaluation.unwrap(text))}} threw: \(error)", message: "evaluationFailed")
         }
         channel.respond(to: request, body: [
             "result": .string(VariableTable.preview(evaluated.value, limit: 4000)),
@@ -97,10 +98,10 @@ extension DebugAdapter {
     }
 
     /// The frame a `frameId` names (the selected one when none is given), while paused.
-    func frame(_ id: JSON?, in repl: REPL) -> (index: Int, frame: CallFrame)? {
-        let frames = repl.pausedFrames
+    func frame(_ id: JSON?, in debugger: Debugger) -> (index: Int, frame: CallFrame)? {
+        let frames = debugger.frames
         guard !frames.isEmpty else { return nil }
-        var index = min(repl.core.session.selectedFrame, frames.count - 1)
+        var index = min(debugger.session.selectedFrame, frames.count - 1)
         if case .int(let given)? = id { index = given - 1 }
         guard frames.indices.contains(index) else { return nil }
         return (index, frames[index])

@@ -1,5 +1,5 @@
 import JasonJSON
-import JasonREPL
+import JasonDebugger
 import JasonRuntime
 
 /// What a `launch` request starts: the document, how to build its runs (the action registry and an

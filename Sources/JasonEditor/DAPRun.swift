@@ -1,12 +1,13 @@
 import Foundation
 import JasonJSON
+import JasonDebugger
 import JasonREPL
 import JasonRuntime
 
 /// Launching, running, stepping and going back; the events that say where the program is.
 extension DebugAdapter {
     func launch(_ request: DAPRequest) async {
-        guard repl == nil else { return channel.fail(request, "a program is already launched in this session") }
+        guard debugger == nil else { return channel.fail(request, "a program is already launched in this session") }
         let program: DAPProgram
         switch launcher(request.arguments) {
         case .success(let launched): program = launched
@@ -14,11 +15,13 @@ extension DebugAdapter {
         }
         if case .bool(let flag)? = request.arguments["stopOnEntry"] { stopOnEntry = flag }
         let channel = self.channel
-        let repl = REPL(document: program.document, setup: program.setup, reader: { _ in PlainLineReader { nil } },
-                        write: { channel.output($0) }, describe: program.describe)
-        if let jason = program.jason { repl.core.seedFirstCall(jason: jason) }
-        repl.core.interpreter.limits.maxSteps = program.maxSteps
-        self.repl = repl
+        let debugger = Debugger(document: program.document, setup: program.setup,
+                                console: TextConsole(write: { channel.output($0) }), interruption: interruption)
+        debugger.start(jason: program.jason)
+        debugger.interpreter.limits.maxSteps = program.maxSteps
+        self.debugger = debugger
+        console = REPL(debugger: debugger, reader: PlainLineReader { nil }, write: { channel.output($0) },
+                       describe: program.describe)
         self.program = program
         channel.respond(to: request)
         for warning in program.warnings { channel.output(program.describe(warning), category: "stderr") }
@@ -28,9 +31,9 @@ extension DebugAdapter {
     }
 
     func startIfReady() async {
-        guard let repl, let program, configured, !started else { return }
+        guard let debugger, let program, configured, !started else { return }
         started = true
-        let core = repl.core
+        let core = debugger
         core.session.setMode(stopOnEntry ? .stepInto : .run)
         entryPending = stopOnEntry
         await drive { await core.submit(nil, advancing: program.timeLimit) }
@@ -38,7 +41,7 @@ extension DebugAdapter {
 
     /// `continue`, `next`, `stepIn`, `stepOut`: answered at once, then the program runs to its next stop.
     func go(_ request: DAPRequest) async {
-        guard let repl, case .paused(let step, _) = repl.core.session.state else {
+        guard let debugger, case .paused(let step, _) = debugger.session.state else {
             return channel.fail(request, "the program is not paused", message: "notStopped")
         }
         let mode: DebugSession.Mode = switch request.command {
@@ -47,7 +50,7 @@ extension DebugAdapter {
         case "stepOut": .finish(depth: step.depth)
         default: .run
         }
-        let core = repl.core
+        let core = debugger
         await drive(resuming: true) {
             channel.respond(to: request, body: request.command == "continue" ? ["allThreadsContinued": true] : nil)
             return await core.resume(mode)
@@ -57,17 +60,17 @@ extension DebugAdapter {
     /// `stepBack` (one action) and `reverseContinue` (to the last breakpoint before, or the first action):
     /// snapshots restored, nothing run again.
     func goBack(_ request: DAPRequest) {
-        guard let repl, case .paused = repl.core.session.state else {
+        guard let debugger, case .paused = debugger.session.state else {
             return channel.fail(request, "the program is not paused", message: "notStopped")
         }
-        let event = request.command == "stepBack" ? repl.core.back(1) : repl.core.reverseContinue()
+        let event = request.command == "stepBack" ? debugger.back(1) : debugger.reverseContinue()
         guard let event else {
             return channel.fail(request, "there is no action before this one to go back to", message: "atStart")
         }
         channel.respond(to: request)
         variables.reset()
         report(event)
-        if let name = repl.core.undoneScripts.first {
+        if let name = debugger.undoneScripts.first {
             channel.output("note: went back over \(name); what it defined in JavaScript stays defined\n",
                            category: "console")
         }
@@ -79,9 +82,9 @@ extension DebugAdapter {
     func drive(resuming: Bool = false, _ body: () async -> SessionEvent) async {
         variables.reset()
         if resuming {
-            clearInterruption()
+            interruption.clear()
             // The reader marks the end before it interrupts: an interruption cleared just now comes back.
-            if channel.isEnding { interruptProgram() }
+            if channel.isEnding { interruption.request() }
         }
         report(await body())
     }
@@ -109,6 +112,8 @@ extension DebugAdapter {
             channel.event("stopped", .object(body))
         case .idle:
             end()
+        case .yielded:
+            break   // the adapter sets no `yields`
         }
     }
 
@@ -124,8 +129,8 @@ extension DebugAdapter {
 
     /// What went wrong since the last report (a chain ended on an error, a warning), as output.
     func reportDiagnostics() {
-        guard let repl, let program else { return }
-        for diagnostic in shownDiagnostics.unseen(in: repl.core.interpreter.diagnostics) {
+        guard let debugger, let program else { return }
+        for diagnostic in shownDiagnostics.unseen(in: debugger.interpreter.diagnostics) {
             channel.output(program.describe(diagnostic), category: "stderr")
         }
     }
@@ -134,7 +139,7 @@ extension DebugAdapter {
     func end() {
         guard !ended else { return }
         ended = true
-        let diagnostics = (repl?.core.interpreter.diagnostics ?? []) + (program?.warnings ?? [])
+        let diagnostics = (debugger?.interpreter.diagnostics ?? []) + (program?.warnings ?? [])
         let code = diagnostics.contains { $0.severity == .error } ? 1 : 0
         channel.event("exited", ["exitCode": .int(code)])
         channel.event("terminated")

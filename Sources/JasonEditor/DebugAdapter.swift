@@ -1,9 +1,11 @@
 import Foundation
 import JasonJSON
+import JasonDebugger
 import JasonREPL
 import JasonRuntime
 
-/// `jasonrun dap`: a debug adapter over stdio (Debug Adapter Protocol), driving the REPL's debugger core.
+/// `jasonrun dap`: a debug adapter over stdio (Debug Adapter Protocol), a face of the debugging engine.
+/// Its debug console speaks the REPL's command language, through a REPL over the same debugger.
 ///
 /// Requests are read on a thread of their own and handled one at a time on the caller's task; the
 /// program runs on that task between requests. A `pause`, `disconnect` or `terminate` read while it
@@ -13,7 +15,11 @@ package final class DebugAdapter {
     let channel: DAPChannel
     let input: Int32
     let launcher: DAPLauncher
-    var repl: REPL?
+    var debugger: Debugger?
+    /// The debug console's commands.
+    var console: REPL?
+    /// Set by the reader thread (`pause`, `disconnect`); given to the debugger when the program launches.
+    let interruption = Interruption()
     var program: DAPProgram?
     var configured = false
     var started = false
@@ -43,7 +49,7 @@ package final class DebugAdapter {
     /// input stops being framed messages (the error: nothing can be answered any more).
     package func run() async -> Result<Int32, FramingError> {
         let (requests, continuation) = AsyncStream<Result<DAPRequest, FramingError>>.makeStream()
-        let (channel, fd) = (self.channel, input)
+        let (channel, fd, interruption) = (self.channel, input, interruption)
         let thread = Thread {
             var reader = MessageReader(fileDescriptor: fd)
             while true {
@@ -63,12 +69,12 @@ package final class DebugAdapter {
                 switch request.command {
                 case "pause":
                     // Answered here: the handling task may be busy running the program.
-                    interruptProgram()
+                    interruption.request()
                     channel.respond(to: request)
                     continue
                 case "disconnect", "terminate":
                     channel.setEnding()
-                    interruptProgram()
+                    interruption.request()
                 default:
                     break
                 }
@@ -76,7 +82,7 @@ package final class DebugAdapter {
             }
             // The client has gone (or the stream broke): stop what runs and end the session.
             channel.setEnding()
-            interruptProgram()
+            interruption.request()
             continuation.finish()
         }
         thread.start()

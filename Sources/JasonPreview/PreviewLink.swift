@@ -103,6 +103,9 @@ package final class PreviewLink: Sendable {
 
     // MARK: The session's side
 
+    /// Whether commands wait for the session.
+    package var hasCommands: Bool { shared.withLock { !$0.commands.isEmpty } }
+
     /// The commands that arrived since the last call, oldest first.
     package func takeCommands() -> [Command] {
         shared.withLock { s in

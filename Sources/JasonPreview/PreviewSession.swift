@@ -1,131 +1,84 @@
+import JasonDebugger
 import JasonJSON
 import JasonRuntime
 
-/// Runs the program for the page: the only owner of the interpreter. It drives `Interpreter.step()`
-/// as the REPL's debugger does, takes the pages' commands between two steps, and after each burst of
-/// work publishes what changed (the view on top, the variables, the trace) through the link.
+/// The page's face of the debugging engine: the only owner of the debugger (and so of the interpreter).
+/// It runs the program through the engine, takes the pages' commands between actions, and publishes
+/// what changed (the view on top, the variables, the trace) through the link. Pause, Step, Continue and
+/// Back move on the engine's one timeline, as the REPL's commands do: going back keeps the recorded
+/// future, and stepping forward again replays it.
 ///
-/// Timers run on the wall clock: when nothing is queued, the session sleeps until the next timer is
-/// due or a command arrives.
+/// Timers run on the wall clock: when nothing is due, the session sleeps until the next timer is due or
+/// a command arrives.
 package final class PreviewSession {
+    /// What the user asked for: to let the program run, or to hold it (taps then wait for Step or Continue).
     package enum Mode: String, Sendable {
         case running, paused
     }
 
-    let interpreter: Interpreter
+    let debugger: Debugger
     let link: PreviewLink
     /// Diagnostics as text for the page's output (the CLI's renderer).
     let describe: @Sendable (Diagnostic) -> String
     let tracer: TraceCollector
     package internal(set) var mode = Mode.running
-    /// The run before each action performed, newest last: the panel's `back` restores them.
-    var history: [RunSnapshot] = []
-    static let historyLimit = 10_000
+    /// The last thing the engine said: paused, idle, or yielded in the middle of a run.
+    var event = SessionEvent.idle
     var shownView: ServerMessage.ViewPicture?
     var shownState: ServerMessage.StatePicture?
     /// Diagnostics already sent to the pages.
-    var reportedCount = 0
+    var shownDiagnostics = DiagnosticCursor()
+    /// Actions since the pages were last shown the state, during a long run.
+    private var burst = 0
 
-    package init(interpreter: Interpreter, link: PreviewLink, describe: @escaping @Sendable (Diagnostic) -> String) {
-        self.interpreter = interpreter
+    var interpreter: Interpreter { debugger.interpreter }
+
+    /// A session over `document`; `setup` gives the registry (with the overlay actions) and the
+    /// environment (wall clock, stubs). `console` is where actions print (the page's output pane).
+    package init(document: Document, setup: SessionSetup, console: any Console, link: PreviewLink,
+                 describe: @escaping @Sendable (Diagnostic) -> String) {
+        var setup = setup
+        let tracer = TraceCollector(clock: setup.environment(console).clock)
+        setup.observers.append(tracer)
+        debugger = Debugger(document: document, setup: setup, console: console)
+        self.tracer = tracer
         self.link = link
         self.describe = describe
-        tracer = TraceCollector(clock: interpreter.environment.clock)
-        interpreter.observers.append(tracer)
-        // The page stays open as long as the user likes; timers tick until then.
-        interpreter.limits.timeLimit = nil
+        debugger.yields = { [unowned self] in
+            burst += 1
+            return burst % 100 == 0 || link.hasCommands
+        }
     }
 
     /// Starts the document (as `jasonrun FLOW` does) and serves the pages until the task is cancelled.
     package func run(jason: JSON? = nil, paused: Bool = false) async {
-        interpreter.start(jason: jason)
+        debugger.start(jason: jason)
         if paused {
             mode = .paused
             // Start the first chain, so the panel shows the action it is paused before.
-            _ = await interpreter.step(until: interpreter.environment.clock.now)
+            debugger.session.setMode(.stepInto)
+            event = await debugger.submit(nil)
         }
         publish()
-        var burst = 0
         while !Task.isCancelled {
             for command in link.takeCommands() { await handle(command) }
-            if mode == .running, await advance() {
-                burst += 1
-                if burst % 100 == 0 {
-                    publish()
-                    await Task.yield()
-                }
+            if case .yielded = event {
+                publish()
+                await Task.yield()
+                event = await debugger.proceed()
                 continue
             }
-            burst = 0
+            if mode == .running, debugger.pausedStep == nil {
+                burst = 0
+                debugger.session.setMode(.run)
+                event = await debugger.submit(nil)
+                if case .yielded = event { continue }
+            }
             publish()
             let clock = interpreter.environment.clock
-            let due = mode == .running ? interpreter.timers.nextDue.map { $0 - clock.now } : nil
+            let due = mode == .running && debugger.pausedStep == nil ? interpreter.timers.nextDue.map { $0 - clock.now } : nil
+            if interpreter.hasQueuedCalls && mode == .running { continue }
             await link.doorbell.wait(seconds: due)
-        }
-    }
-
-    /// One boundary of the interpreter, remembering the run before an action; false when idle.
-    func advance() async -> Bool {
-        if interpreter.pending != nil { remember() }
-        let outcome = await interpreter.step(until: interpreter.environment.clock.now)
-        if case .idle = outcome { return false }
-        return true
-    }
-
-    private func remember() {
-        history.append(interpreter.snapshot())
-        if history.count > 2 * Self.historyLimit { history.removeFirst(Self.historyLimit) }
-    }
-
-    func handle(_ command: PreviewLink.Command) async {
-        switch command.message {
-        case .tap(let path):
-            guard let body = interpreter.variables.body, let item = body.value(at: JSONPointer(path)) else {
-                return link.send(.error("nothing at \(path) in the body on screen"), to: command.client)
-            }
-            // A body written in the document (not rendered from a template) locates the tapped item.
-            let written = interpreter.document.body == body ? JSONPointer("/$jason/body" + path) : nil
-            if !interpreter.tap(item, at: written) {
-                link.send(.error("the element at \(path) has neither action nor href"), to: command.client)
-            }
-        case .input(let name, let value):
-            interpreter.input(name, value: value)
-        case .back:
-            if !interpreter.back() {
-                link.send(.error("there is no view to go back to"), to: command.client)
-            }
-        case .debug(let debug):
-            await control(debug)
-        case .answer, .hello:
-            break   // the link answers these itself
-        }
-    }
-
-    /// The side panel's pause / step / continue / back.
-    func control(_ command: ClientMessage.DebugCommand) async {
-        switch command {
-        case .pause:
-            mode = .paused
-        case .continue:
-            mode = .running
-        case .step:
-            mode = .paused
-            var performed = false
-            while !Task.isCancelled {
-                if interpreter.pending != nil {
-                    if performed { break }
-                    remember()
-                }
-                let outcome = await interpreter.step(until: interpreter.environment.clock.now)
-                if case .performed = outcome { performed = true }
-                if case .idle = outcome { break }
-            }
-        case .back:
-            mode = .paused
-            guard let snapshot = history.popLast() else {
-                return link.publish(.output("back: no action before this one is remembered"))
-            }
-            interpreter.restore(snapshot)
         }
     }
 }

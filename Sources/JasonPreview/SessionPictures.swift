@@ -1,3 +1,4 @@
+import JasonDebugger
 import JasonJSON
 import JasonRuntime
 
@@ -6,10 +7,7 @@ extension PreviewSession {
     func publish() {
         let events = tracer.take()
         if !events.isEmpty { link.publish(.trace(events)) }
-        let diagnostics = interpreter.diagnostics
-        reportedCount = min(reportedCount, diagnostics.count)   // a restored snapshot forgets later ones
-        for diagnostic in diagnostics[reportedCount...] { link.publish(.output(describe(diagnostic))) }
-        reportedCount = diagnostics.count
+        for diagnostic in shownDiagnostics.unseen(in: interpreter.diagnostics) { link.publish(.output(describe(diagnostic))) }
         let view = viewPicture
         if view != shownView {
             shownView = view
@@ -35,7 +33,7 @@ extension PreviewSession {
     var statePicture: ServerMessage.StatePicture {
         let state = interpreter.variables
         var pending: JSON?
-        if mode == .paused, let step = interpreter.pending {
+        if mode == .paused || debugger.pausedStep != nil, let step = interpreter.pending {
             var described: JSONObject = ["name": .string(step.name), "at": .string(step.path.description)]
             if let options = step.options { described["options"] = options }
             pending = .object(described)
@@ -44,7 +42,7 @@ extension PreviewSession {
         return ServerMessage.StatePicture(
             get: .object(state.get), global: .object(state.global), cache: .object(state.cache),
             jason: interpreter.pending?.jason ?? tracer.jason,
-            mode: mode == .paused ? "paused" : idle ? "idle" : "running",
+            mode: mode == .paused || debugger.pausedStep != nil ? "paused" : idle ? "idle" : "running",
             pending: pending, steps: interpreter.steps, views: interpreter.views.count)
     }
 }

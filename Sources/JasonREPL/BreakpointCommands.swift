@@ -1,3 +1,4 @@
+import JasonDebugger
 import JasonJSON
 import JasonRuntime
 import JasonScript
@@ -9,7 +10,7 @@ extension REPL {
         var condition: String?
         if let range = argument.range(of: " if ") {
             spec = String(argument[..<range.lowerBound]).trimmingCharacters(in: .whitespaces)
-            var written = Display.unwrap(String(argument[range.upperBound...]).trimmingCharacters(in: .whitespaces))
+            var written = Evaluation.unwrap(String(argument[range.upperBound...]).trimmingCharacters(in: .whitespaces))
             if written.hasPrefix("{{") { written.removeFirst(2) }   // an unclosed {{: the check below says why
             condition = written
         }
@@ -32,30 +33,7 @@ extension REPL {
         }
         let breakpoint = session.addBreakpoint(target, condition: condition, temporary: temporary)
         write("breakpoint \(breakpoint.id): \(Display.describe(breakpoint))\n")
-        if let warning = neverMatches(target, condition: condition) { write("warning: \(warning)\n") }
-    }
-
-    /// Why a breakpoint can never stop the program, if it cannot.
-    func neverMatches(_ target: Breakpoint.Target, condition: String?) -> String? {
-        if let condition, let problem = compileProblem(condition) {
-            return "the condition {{\(condition)}} does not compile (\(problem)), so it never holds"
-        }
-        switch target {
-        case .type(let type) where !type.contains("*") && type != "trigger" && !type.hasPrefix("@"):
-            let known = Set(debugger.setup.registry.specs.map(\.type))
-            guard !known.contains(type) else { return nil }
-            return "no action type '\(type)' is known, so this breakpoint never stops (break alone lists them, help lists the types)"
-        case .pointer(let pointer):
-            guard debugger.document.root.value(at: JSONPointer(pointer)) == nil else { return nil }
-            return "the document has nothing at \(pointer), so this breakpoint never stops"
-        default:
-            return nil
-        }
-    }
-
-    /// The JavaScript syntax error in an expression, compiled but not run.
-    func compileProblem(_ expression: String) -> String? {
-        interpreter.scriptEngine.syntaxError(in: expression)
+        if let warning = debugger.problem(with: target, condition: condition) { write("warning: \(warning)\n") }
     }
 
     /// `FILE:LINE` (or `:LINE`) naming a line of the loaded flow; nil for anything else.

@@ -1,3 +1,4 @@
+import JasonDebugger
 import Foundation
 import JasonJSON
 import JasonRuntime
@@ -41,8 +42,10 @@ struct CompletionContext: Sendable {
 
 /// The line reader's Tab key runs inside libedit, outside the REPL's calls; the REPL leaves it what to
 /// offer before each prompt.
-final class CompletionBoard: Sendable {
+package final class CompletionBoard: Sendable {
     private let context = Mutex(CompletionContext())
+
+    package init() {}
 
     func post(_ new: CompletionContext) { context.withLock { $0 = new } }
     func complete(_ word: String, line: String) -> [String] {

@@ -1,3 +1,4 @@
+import JasonDebugger
 import Foundation
 import JasonJSON
 import JasonRuntime
@@ -7,17 +8,11 @@ extension REPL {
     var interpreter: Interpreter { debugger.interpreter }
     var session: DebugSession { debugger.session }
 
-    var pausedStep: ActionStep? {
-        if case .paused(let step, _) = session.state { return step }
-        return nil
-    }
+    var pausedStep: ActionStep? { debugger.pausedStep }
 
     /// `$jason` for expressions typed at the prompt: the selected frame's (the paused action's unless
     /// `up`/`frame` chose a caller), else what the last chain ended with.
-    var currentJason: JSON? {
-        guard isPaused else { return debugger.result }
-        return selectedFrame?.jason
-    }
+    var currentJason: JSON? { debugger.currentJason }
 
     func perform(_ command: Command, _ argument: String) async -> Bool {
         switch command {

@@ -1,3 +1,4 @@
+import JasonDebugger
 import Foundation
 import JasonJSON
 import JasonRuntime
@@ -5,15 +6,7 @@ import JasonRuntime
 /// How stops, values and state read at the prompt.
 extension REPL {
     /// Evaluates a template expression (`{{ }}` optional) against the current state.
-    func evaluate(_ expression: String, jason: JSON?) -> (text: String, value: JSON?, problems: [String]) {
-        let inner = Display.unwrap(expression)
-        let rendered = interpreter.render(.string("{{" + inner + "}}"), jason: jason)
-        let problems = rendered.diagnostics.map(\.message)
-        guard let value = rendered.value, value != .string("{{" + inner + "}}") else {
-            return ("undefined", nil, problems)
-        }
-        return (JSONPrinter.compact(value), value, problems)
-    }
+    func evaluate(_ expression: String, jason: JSON?) -> Evaluation { debugger.evaluate(expression, jason: jason) }
 
     func printValue(_ expression: String) {
         let result = evaluate(expression, jason: currentJason)
@@ -37,6 +30,8 @@ extension REPL {
                 write("  watch \(watch.id): \(watch.expression) = \(evaluate(watch.expression, jason: step.jason).text)\n")
             }
             session.settleWatches(step)
+        case .yielded:
+            break   // the REPL sets no `yields`
         }
     }
 
@@ -132,14 +127,6 @@ enum Display {
     }
 
     /// `{{ x }}` or `x` → `x`.
-    static func unwrap(_ expression: String) -> String {
-        var text = Substring(expression)
-        while text.first == " " { text.removeFirst() }
-        while text.last == " " { text.removeLast() }
-        if text.hasPrefix("{{"), text.hasSuffix("}}"), text.count >= 4 { text = text.dropFirst(2).dropLast(2) }
-        return String(text).trimmingCharacters(in: .whitespaces)
-    }
-
     /// "90", "90s", "1500ms", "2m" in seconds.
     static func seconds(_ text: String) -> Double? {
         for (suffix, scale) in [("ms", 0.001), ("s", 1.0), ("m", 60.0)] where text.hasSuffix(suffix) {

@@ -1,26 +1,12 @@
+import JasonDebugger
 import JasonJSON
 import JasonRuntime
 
 /// `backtrace`, `up`, `down` and `frame N`: the lambda frames of the paused chain, and which one
 /// `print`, `vars` and `{{ }}` see (its `$jason`: what the caller had when it called).
 extension REPL {
-    /// The paused chain's frames, innermost first. Paused after a failure, the innermost is the action
-    /// that failed (with the error payload as its `$jason`).
-    var frames: [CallFrame] {
-        guard let step = pausedStep else { return [] }
-        var stack = interpreter.callStack
-        let top = CallFrame(name: CallFrame.entryName(of: step.entry ?? step.path) ?? stack.first?.name ?? "<chain>",
-                            path: step.path, jason: step.jason, action: step.name)
-        if stack.isEmpty { stack = [top] } else { stack[0] = top }
-        return stack
-    }
-
-    /// The selected frame, when paused.
-    var selectedFrame: CallFrame? {
-        let stack = frames
-        guard !stack.isEmpty else { return nil }
-        return stack[min(session.selectedFrame, stack.count - 1)]
-    }
+    var frames: [CallFrame] { debugger.frames }
+    var selectedFrame: CallFrame? { debugger.selectedFrame }
 
     func moveFrame(_ command: Command, _ argument: String) {
         let stack = frames

@@ -1,3 +1,4 @@
+import JasonDebugger
 import CLibEdit
 import Synchronization
 #if canImport(Glibc)

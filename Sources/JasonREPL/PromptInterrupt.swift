@@ -1,3 +1,4 @@
+import JasonDebugger
 import Synchronization
 #if canImport(Glibc)
 import Glibc

@@ -1,10 +1,11 @@
 import Foundation
+import JasonDebugger
 import JasonJSON
 import JasonRuntime
 
-/// `jasonrun repl`: reads commands, drives the debugger, and shows where the program stopped. Used from
-/// one task; the session calls back into it (to evaluate watches) only while that task waits.
-public final class REPL {
+/// `jasonrun repl`: the terminal's face of the debugging engine. It reads commands, drives the
+/// debugger, and shows where the program stopped. Used from one task.
+package final class REPL {
     let debugger: Debugger
     let reader: LineReader
     let completions: CompletionBoard
@@ -13,33 +14,42 @@ public final class REPL {
     var lastRepeatable: String?
     var shownDiagnostics = DiagnosticCursor()
     /// Print each command after a prompt even when reading from a pipe (a transcript).
-    public var echo = false
+    package var echo = false
     /// What `help ACTION` prints (the CLI's action reference); nil for a name that is no action.
-    public var actionHelp: @Sendable (String) -> String? = { _ in nil }
+    package var actionHelp: @Sendable (String) -> String? = { _ in nil }
 
+    /// A REPL with a debugger of its own, started on `document`.
     /// - Parameters:
     ///   - document: the program to start with (an empty document when nil).
     ///   - describe: how a diagnostic reads (file:line:column and all), as the CLI prints it.
     ///   - reader: makes the line reader, given what Tab completion should call.
     ///   - asksUser: prompting actions (`$util.alert`…) ask through the reader; at a terminal, that is.
-    public init(document: Document?, setup: SessionSetup,
-                reader makeReader: (@escaping @Sendable (String, String) -> [String]) -> LineReader,
-                asksUser: Bool = false,
-                write: @escaping @Sendable (String) -> Void, describe: @escaping @Sendable (Diagnostic) -> String) {
+    package convenience init(document: Document?, setup: SessionSetup,
+                             reader makeReader: (@escaping @Sendable (String, String) -> [String]) -> LineReader,
+                             asksUser: Bool = false,
+                             write: @escaping @Sendable (String) -> Void, describe: @escaping @Sendable (Diagnostic) -> String) {
         let board = CompletionBoard()
-        completions = board
-        self.reader = makeReader { word, line in board.complete(word, line: line) }
+        let reader = makeReader { word, line in board.complete(word, line: line) }
+        // Ctrl-C reaches the program through the REPL's signal flag (a signal handler can reach only globals).
+        let interruption = Interruption(signalled: { interruptFlag.exchange(false, ordering: .relaxed) })
+        let debugger = Debugger(document: document, setup: setup, console: TextConsole(write: write),
+                                asker: asksUser ? ReaderInput(reader) : nil, interruption: interruption)
+        debugger.start()
+        self.init(debugger: debugger, reader: reader, completions: board, write: write, describe: describe)
+    }
+
+    /// A REPL over a debugger another face drives (a debug adapter's console).
+    package init(debugger: Debugger, reader: LineReader, completions: CompletionBoard = CompletionBoard(),
+                 write: @escaping @Sendable (String) -> Void, describe: @escaping @Sendable (Diagnostic) -> String) {
+        self.debugger = debugger
+        self.reader = reader
+        self.completions = completions
         self.write = write
         self.describe = describe
-        let session = DebugSession(isInterrupted: { interruptFlag.exchange(false, ordering: .relaxed) })
-        let console = SessionConsole(output: write)
-        debugger = Debugger(document: document ?? Document(fileName: "<repl>"), setup: setup, console: console,
-                            session: session, asker: asksUser ? ReaderInput(reader) : nil)
-        session.evaluate = { [unowned self] expression, step in self.evaluate(expression, jason: step?.jason).text }
     }
 
     /// Reads and runs commands until `quit` or the end of input.
-    public func run() async -> Int32 {
+    package func run() async -> Int32 {
         while true {
             guard let input = readInput() else {
                 if leaveAtEnd() { break }
@@ -51,7 +61,6 @@ public final class REPL {
             if await !execute(command) { break }
         }
         reader.finish()
-        debugger.shutdown()
         // Like a script, a session whose last chain failed says so in its exit status.
         if case .failed = session.state { return 1 }
         return 0

@@ -1,3 +1,4 @@
+import JasonDebugger
 import JasonJSON
 import JasonRuntime
 

@@ -1,3 +1,4 @@
+import JasonDebugger
 import JasonREPL
 import Testing
 

@@ -1,5 +1,6 @@
 import JasonActions
 import JasonJSON
+import JasonDebugger
 import JasonREPL
 import JasonRuntime
 import Synchronization

@@ -1,4 +1,5 @@
 import Foundation
+@testable import JasonDebugger
 @testable import JasonREPL
 import TestSupport
 import Testing

@@ -5,6 +5,7 @@ import HummingbirdWebSocket
 import HummingbirdWSTesting
 import WSClient
 import JasonActions
+import JasonDebugger
 import JasonJSON
 import JasonRuntime
 import Testing
@@ -42,10 +43,13 @@ struct PreviewFixture {
         var registry = StandardLibrary.registry
         OverlayActions.install(in: &registry, link: link)
         let files = FileTransport(next: OfflineTransport(), access: FileAccess(folders: folder.map { [$0] } ?? []))
-        let environment = ActionEnvironment(console: PreviewConsole(link: link), viewURL: url, clock: WallClock(),
-                                            transport: files)
-        let interpreter = Interpreter(document: document, registry: registry, environment: environment)
-        let session = PreviewSession(interpreter: interpreter, link: link) { $0.message }
+        let clock = WallClock()
+        let setup = SessionSetup(registry: registry) { console in
+            ActionEnvironment(console: console, viewURL: url, clock: clock, transport: files)
+        }
+        let session = PreviewSession(document: document, setup: setup, console: PreviewConsole(link: link), link: link) {
+            $0.message
+        }
         let program = Task { await session.run(paused: paused) }
         defer { program.cancel() }
         let page = try #require(PageFiles.locate())

@@ -128,7 +128,9 @@ import Testing
                 try await outbound.send(["type": "debug", "command": "step"])
                 _ = try await frames.next(type: "state") { $0["get"]?["loaded"] == 1 }
                 try await outbound.send(["type": "tap", "path": "/sections/0/items/3"])
-                // The trigger is an action of its own, then its first $set.
+                // Step starts the tapped chain and stops before its first action, the trigger; then its first $set.
+                try await outbound.send(["type": "debug", "command": "step"])
+                _ = try await frames.next(type: "state") { $0["pending"]?["name"] == "trigger count" }
                 try await outbound.send(["type": "debug", "command": "step"])
                 _ = try await frames.next(type: "state") { $0["pending"]?["options"]?["n"] == 1 }
                 try await outbound.send(["type": "debug", "command": "step"])

@@ -1,34 +1,39 @@
 import JasonJSON
 import JasonRuntime
 
-/// What the REPL needs from its host to build a run of a program: the actions, and an environment
-/// (in-memory stores, a virtual clock) for each document it loads.
-public struct SessionSetup: Sendable {
-    public var registry: ActionRegistry
-    public var environment: @Sendable (any Console) -> ActionEnvironment
+/// What a face needs from its host to build a run of a program: the actions, an environment for each
+/// document it loads, and the limits of the timeline.
+package struct SessionSetup: Sendable {
+    package var registry: ActionRegistry
+    package var environment: @Sendable (any Console) -> ActionEnvironment
     /// How many steps `back` can go: the debugger keeps a snapshot per action, and drops the oldest past
     /// this many (nil for no limit).
-    public var keptSteps: Int? = 100_000
+    package var keptSteps: Int? = 100_000
     /// The run's step limit (nil for none).
-    public var maxSteps: Int? = Interpreter.Limits().maxSteps
+    package var maxSteps: Int? = Interpreter.Limits().maxSteps
+    /// Observers of every action boundary besides the debugger's own (the preview's trace).
+    package var observers: [any ExecutionObserver] = []
 
-    public init(registry: ActionRegistry, environment: @escaping @Sendable (any Console) -> ActionEnvironment) {
+    package init(registry: ActionRegistry, environment: @escaping @Sendable (any Console) -> ActionEnvironment) {
         self.registry = registry
         self.environment = environment
     }
 }
 
-/// The program being debugged. It drives the interpreter one `step()` at a time, deciding before each
-/// action whether to stop, and keeps a snapshot of the whole run at every action it reaches (the last `keptSteps`): `back`
-/// restores one (exact, and as fast after a million actions as after one), and going forward again
-/// over that recorded past replays it, printing what it printed, instead of asking the world again.
+/// The debugging engine every face drives (the REPL, the debug adapter, the preview): it runs the
+/// interpreter one `step()` at a time, deciding before each action whether to stop, and keeps the run's
+/// state at every action it reaches (the last `keptSteps`) on one timeline. `back` restores a moment
+/// (exact, and as fast after a million actions as after one); going forward again over that recorded
+/// past replays it, printing what it printed, instead of asking the world again.
+///
+/// Used from one task; faces on other tasks reach it through `interruption` only.
 package final class Debugger {
-    /// The run as it was when an action was about to be performed. One is kept per action, so what
-    /// is seldom set sits behind a reference.
+    /// The run as it was when an action was about to be performed. One is kept per action, so what is
+    /// seldom set sits behind a reference.
     struct Moment {
         var snapshot: RunSnapshot
         /// What performing that action (and what ran after it, up to the next moment) printed.
-        var printed: [String] = []
+        var printed: [SessionConsole.Printed] = []
         /// The action, when it failed as it was performed (its `$jason` the error payload).
         var failed: Boxed<ActionStep>?
         /// How the last chain before this moment ended, if it failed.
@@ -40,30 +45,44 @@ package final class Debugger {
         init(_ value: Value) { self.value = value }
     }
 
-    let setup: SessionSetup
-    package let session: DebugSession
+    package let setup: SessionSetup
+    package let session = DebugSession()
+    /// Asks the running program to stop before its next action; any task may.
+    package let interruption: Interruption
     let console: SessionConsole
     /// Who answers prompting actions, when someone can (the REPL at a terminal).
     let asker: (any LineInput)?
     package private(set) var document: Document
     package private(set) var interpreter: Interpreter
-    private let recorder = StepRecorder()
+    let recorder = StepRecorder()
     private let chainResult = ChainResult()
-    private var timeline: History<Moment>
+    var timeline: History<Moment>
     /// The moment the program is at; `timeline.count` when it has gone past the last one.
-    private var cursor = 0
+    var cursor = 0
     /// Where time stops for the work under way (the REPL lets time pass only when asked).
     private var end: Double?
+    /// Calls that were queued when an action typed at the prompt ran alone; queued again once it is done.
+    private var deferred: [QueuedCall] = []
+    /// Asked before each action while running: true hands control back to the face (`.yielded`), which
+    /// then calls `proceed()` (the preview takes the page's commands that way during a long run).
+    package var yields: (() -> Bool)?
+    /// Set when the last move backwards went over actions whose effect on the JavaScript context
+    /// (globals a script defined) a snapshot cannot undo.
+    package internal(set) var undoneScripts: [String] = []
+    /// Set when the last move backwards was stopped by the history's limit: older steps were dropped.
+    package internal(set) var reachedOldestKept = false
 
-    init(document: Document, setup: SessionSetup, console: SessionConsole, session: DebugSession,
-         asker: (any LineInput)?) {
-        self.document = document
+    package init(document: Document?, setup: SessionSetup, console: any Console, asker: (any LineInput)? = nil,
+                 interruption: Interruption = Interruption(), url: String? = nil) {
+        self.document = document ?? Document(fileName: "<repl>")
         self.setup = setup
-        self.console = console
-        self.session = session
+        self.console = SessionConsole(console)
         self.asker = asker
+        self.interruption = interruption
         timeline = History(capacity: setup.keptSteps)
-        interpreter = Self.build(document, setup, console, [recorder, chainResult], asker, url: nil)
+        interpreter = Self.build(self.document, setup, self.console, [recorder, chainResult] + setup.observers, asker, url: url)
+        session.evaluate = { [unowned self] expression, step in self.evaluate(expression, jason: step?.jason).text }
+        session.isInterrupted = { [interruption] in interruption.take() }
     }
 
     static func build(_ document: Document, _ setup: SessionSetup, _ console: SessionConsole,
@@ -75,9 +94,11 @@ package final class Debugger {
         interpreter.limits.timeLimit = nil
         interpreter.limits.maxSteps = setup.maxSteps
         interpreter.observers = observers
-        interpreter.start()
         return interpreter
     }
+
+    /// Draws the document and queues its `$load` (or its single action), with `jason` as its `$jason`.
+    package func start(jason: JSON? = nil) { interpreter.start(jason: jason) }
 
     /// Starts over with another document, opened at `url` (relative URLs in it resolve against it).
     package func load(_ document: Document, url: String) {
@@ -86,7 +107,8 @@ package final class Debugger {
         cursor = 0
         recorder.lastFailure = nil
         session.reset()
-        interpreter = Self.build(document, setup, console, [recorder, chainResult], asker, url: url)
+        interpreter = Self.build(document, setup, console, [recorder, chainResult] + setup.observers, asker, url: url)
+        interpreter.start()
     }
 
     /// Queues `call` (if any), lets `seconds` pass on the clock, and runs until idle or paused. What was
@@ -106,19 +128,26 @@ package final class Debugger {
         return await drive(resuming: false)
     }
 
-    /// Calls that were queued when an action typed at the prompt ran alone; queued again once it is done.
-    private var deferred: [QueuedCall] = []
-
     /// The `$jason` the last chain ended with (what an action typed at the prompt gave).
     package var result: JSON? { chainResult.value }
 
-    /// Lets a paused program go on.
+    /// Lets a paused program go on in `mode`.
     package func resume(_ mode: DebugSession.Mode) async -> SessionEvent {
         session.setMode(mode)
         return await drive(resuming: true)
     }
 
-    /// The state changed from outside the program (a REPL command): the recorded future is gone.
+    /// Goes on after `.yielded`.
+    package func proceed() async -> SessionEvent { await drive(resuming: true) }
+
+    /// After `.yielded`, stops where the program is, as an interruption would; nil when nothing is pending.
+    package func pauseHere() -> SessionEvent? {
+        guard let pending = interpreter.pending else { return nil }
+        return pause(pending, .interrupted)
+    }
+
+    /// The state changed from outside the program (a face set a variable, a tap came): the recorded
+    /// future is gone.
     package func forgetFuture() {
         guard cursor < timeline.count else { return }
         timeline.keepThrough(cursor)
@@ -137,10 +166,11 @@ package final class Debugger {
                     cursor = timeline.count - 1
                 }
                 if !leaving, let reason = session.decide(pending) { return pause(pending, reason) }
+                if !leaving, let yields, yields() { return .yielded }
                 leaving = false
                 if cursor < timeline.count - 1 {
                     let moment = timeline[cursor]
-                    for line in moment.printed { console.replay(line) }
+                    for printed in moment.printed { console.replay(printed) }
                     move(to: cursor + 1)
                     if let failed = moment.failed?.value, session.stopsOnError(failed, handled: handles(failed)) { return pauseOnError(failed) }
                     continue
@@ -165,7 +195,7 @@ package final class Debugger {
         return .idle
     }
 
-    private func pause(_ step: ActionStep, _ reason: StopReason) -> SessionEvent {
+    func pause(_ step: ActionStep, _ reason: StopReason) -> SessionEvent {
         session.state = .paused(step, reason)
         return .paused(step, reason)
     }
@@ -184,71 +214,10 @@ package final class Debugger {
     }
 
     /// Puts the run back at moment `index`.
-    private func move(to index: Int) {
+    func move(to index: Int) {
         cursor = index
         interpreter.restore(timeline[index].snapshot)
         recorder.lastFailure = timeline[index].lastFailure?.value
         session.steps = interpreter.steps
     }
-
-    /// Where the program is in the timeline: the moment it is paused at, or past the last one.
-    private var position: Int {
-        switch session.state {
-        case .paused, .finished, .failed: cursor
-        case .loaded, .running: 0
-        }
-    }
-
-    /// Set when the last move backwards went over actions whose effect on the JavaScript context
-    /// (globals a script defined) a snapshot cannot undo.
-    package private(set) var undoneScripts: [String] = []
-
-    /// Set when the last move backwards was stopped by the history's limit: older steps were dropped.
-    package private(set) var reachedOldestKept = false
-
-    /// How many steps the history keeps (nil for no limit).
-    package var keptSteps: Int? { timeline.capacity }
-
-    /// `count` actions backwards (to the first kept, at most). Nil when there is nothing before.
-    package func back(_ count: Int = 1) -> SessionEvent? {
-        let from = position
-        reachedOldestKept = timeline.dropped > 0 && min(from, timeline.count) - count < 0
-        guard from > 0, !timeline.isEmpty else { return nil }
-        let target = max(0, min(from, timeline.count) - count)
-        noteScripts(between: target, and: from)
-        move(to: target)
-        guard let pending = interpreter.pending else { return nil }
-        return pause(pending, .back(from - target))
-    }
-
-    /// Backwards to the last action before this one where a breakpoint stops; the first action when none.
-    package func reverseContinue() -> SessionEvent? {
-        let from = position
-        reachedOldestKept = timeline.dropped > 0
-        guard from > 0, !timeline.isEmpty else { return nil }
-        var index = min(from, timeline.count) - 1
-        while index >= 0 {
-            noteScripts(between: index, and: from)
-            move(to: index)
-            if let pending = interpreter.pending, let id = session.matchingBreakpoint(pending) {
-                reachedOldestKept = false
-                return pause(pending, .breakpoint(id))
-            }
-            index -= 1
-        }
-        move(to: 0)
-        guard let pending = interpreter.pending else { return nil }
-        return pause(pending, .back(from))
-    }
-
-    private func noteScripts(between start: Int, and end: Int) {
-        undoneScripts = (start..<min(end, timeline.count)).compactMap { index in
-            guard let step = timeline[index].snapshot.pending, case .handler(let type) = step.kind,
-                  setup.registry.spec(for: type)?.changesScripts == true else { return nil }
-            return step.name
-        }
-    }
-
-    /// Ends the session.
-    func shutdown() {}
 }

@@ -3,7 +3,7 @@ import JasonRuntime
 import Synchronization
 
 /// Why the debugger stopped.
-public enum StopReason: Sendable, Equatable {
+package enum StopReason: Sendable, Equatable {
     case step
     case breakpoint(Int)
     case watch(Int, old: String, new: String)
@@ -14,18 +14,20 @@ public enum StopReason: Sendable, Equatable {
     case back(Int)
 }
 
-/// What the REPL sees after it lets the program go on.
-public enum SessionEvent: Sendable {
+/// What a face sees after it lets the program go on.
+package enum SessionEvent: Sendable {
     case paused(ActionStep, StopReason)
     /// Nothing is running, queued or due: the prompt is the user's again.
     case idle
+    /// Still running: `yields` asked for control back; `proceed()` goes on.
+    case yielded
 }
 
 /// The debugger's bookkeeping: how it is running, where it stopped, and the breakpoints and watches
 /// that decide where it stops next. The stepping itself is the Debugger's, which drives the
 /// interpreter from outside; nothing here runs inside the interpreter.
-public final class DebugSession {
-    public enum Mode: Sendable {
+package final class DebugSession {
+    package enum Mode: Sendable {
         case run
         case stepInto
         case stepOver(depth: Int)
@@ -34,7 +36,7 @@ public final class DebugSession {
         case until(depth: Int, file: String?, line: Int, anyDepth: Bool)
     }
 
-    public enum State: Sendable {
+    package enum State: Sendable {
         case loaded, running, finished
         case paused(ActionStep, StopReason)
         /// Idle, and the last chain ended on an error.
@@ -42,23 +44,19 @@ public final class DebugSession {
     }
 
     var mode = Mode.run
-    public internal(set) var state = State.loaded {
+    package internal(set) var state = State.loaded {
         didSet { selectedFrame = 0 }
     }
     /// The frame `up`, `down` and `frame N` selected (0 is the innermost); every stop selects 0 again.
-    public package(set) var selectedFrame = 0
-    public internal(set) var breakpoints: [Breakpoint] = []
-    public internal(set) var watches: [Watch] = []
+    package var selectedFrame = 0
+    package internal(set) var breakpoints: [Breakpoint] = []
+    package internal(set) var watches: [Watch] = []
     var nextID = 1
     /// Actions performed in this timeline.
-    public internal(set) var steps = 0
-    let isInterrupted: @Sendable () -> Bool
-
-    init(isInterrupted: @escaping @Sendable () -> Bool) {
-        self.isInterrupted = isInterrupted
-    }
-
-    /// Set by the REPL to evaluate conditions and watches against the running program.
+    package internal(set) var steps = 0
+    /// Whether a stop was asked for (the debugger's interruption).
+    var isInterrupted: () -> Bool = { false }
+    /// How conditions and watches are evaluated against the running program (set by the debugger).
     var evaluate: (String, ActionStep?) -> String = { _, _ in "" }
 
     /// Whether a failed action stops the program: a `break error` (or `break unhandled`, for an action
@@ -128,7 +126,7 @@ public final class DebugSession {
     }
 
     /// Refreshes every watch's remembered value, so that only later changes stop the program.
-    func settleWatches(_ step: ActionStep?) {
+    package func settleWatches(_ step: ActionStep?) {
         for i in watches.indices { watches[i].last = evaluate(watches[i].expression, step) }
     }
 
@@ -148,7 +146,7 @@ public final class DebugSession {
         return breakpoint
     }
 
-    func addWatch(_ expression: String, value: String) -> Watch {
+    package func addWatch(_ expression: String, value: String) -> Watch {
         let watch = Watch(id: nextID, expression: expression, last: value)
         nextID += 1
         watches.append(watch)
@@ -166,7 +164,7 @@ public final class DebugSession {
     }
 
     /// Removes every breakpoint and watch.
-    func deleteAll() {
+    package func deleteAll() {
         breakpoints = []
         watches = []
     }
@@ -180,98 +178,3 @@ public final class DebugSession {
     }
 }
 
-/// Where to stop: an action type (with `*` patterns), a `head.actions` name, a JSON pointer, or any error.
-public struct Breakpoint: Sendable, Equatable {
-    public enum Target: Sendable, Equatable {
-        case type(String)
-        case name(String)
-        case pointer(String)
-        case error
-        /// An action failed and has no error branch.
-        case unhandledError
-    }
-
-    public var id: Int
-    public var target: Target
-    public var condition: String?
-    public var enabled = true
-    /// `tbreak`: removed at its first stop.
-    public var temporary = false
-    /// How often it was hit (its condition holding), and how many more hits pass without stopping.
-    public var hits = 0
-    public var ignoreCount = 0
-    /// A debug adapter's hit condition (`3`, `>= 3`, `% 2`): hits that do not meet it pass.
-    public var hitCondition: HitCondition?
-
-    init(id: Int, target: Target, condition: String?, temporary: Bool = false) {
-        self.id = id
-        self.target = target
-        self.condition = condition
-        self.temporary = temporary
-    }
-
-    func matches(_ step: ActionStep) -> Bool {
-        switch target {
-        case .type("trigger"):
-            if case .trigger = step.target { return true }
-            return false
-        case .type(let pattern): return Glob.matches(pattern, step.name)
-        case .name(let name): return Self.at(step, "/$jason/head/actions/" + JSONPointer.escape(name))
-        case .pointer(let pointer): return Self.at(step, pointer)
-        case .error, .unhandledError: return false
-        }
-    }
-
-    /// The action was written at `pointer`, or was the first one chosen from the entry written there.
-    static func at(_ step: ActionStep, _ pointer: String) -> Bool {
-        step.path.pointer.description == pointer || step.entry?.pointer.description == pointer
-    }
-}
-
-public struct Watch: Sendable, Equatable {
-    public var id: Int
-    public var expression: String
-    public var last: String?
-}
-
-/// What the interpreter reports that the debugger needs after a step: how chains end and which
-/// actions failed. The only observer the debugger installs.
-final class StepRecorder: ExecutionObserver {
-    struct Record: Sendable {
-        /// The action that failed, with the error payload as its `$jason`.
-        var failed: ActionStep?
-        var lastFailure: Diagnostic?
-    }
-
-    private let record = Mutex(Record())
-
-    func observe(_ event: ExecutionEvent) async {
-        switch event {
-        case .failed(let step, let payload):
-            record.withLock { r in
-                var failed = step
-                failed.jason = payload
-                r.failed = failed
-            }
-        case .chainEnded(let outcome):
-            record.withLock { r in
-                if case .failed(let diagnostic) = outcome { r.lastFailure = diagnostic } else { r.lastFailure = nil }
-            }
-        default:
-            break
-        }
-    }
-
-    /// The action that failed in the last step, if one did; forgotten once read.
-    func takeFailure() -> ActionStep? {
-        record.withLock { r in
-            defer { r.failed = nil }
-            return r.failed
-        }
-    }
-
-    var lastFailure: Diagnostic? {
-        get { record.withLock { $0.lastFailure } }
-        set { record.withLock { $0.lastFailure = newValue } }
-    }
-}

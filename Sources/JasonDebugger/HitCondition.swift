@@ -1,16 +1,16 @@
 /// When a breakpoint stops, by how often it was hit (its condition holding): a debug adapter's
 /// `hitCondition`. A bare number N stops at the Nth hit and every one after (as `ignore N-1` does);
 /// `== N` only at the Nth; `> N`, `>= N`, `< N`, `<= N` compare; `% N` stops at every Nth.
-public struct HitCondition: Sendable, Equatable, CustomStringConvertible {
-    public enum Comparison: String, Sendable, CaseIterable {
+package struct HitCondition: Sendable, Equatable, CustomStringConvertible {
+    package enum Comparison: String, Sendable, CaseIterable {
         case atLeast = ">=", atMost = "<=", equal = "==", greater = ">", less = "<", every = "%"
     }
 
-    public var comparison: Comparison
-    public var count: Int
+    package var comparison: Comparison
+    package var count: Int
 
     /// Nil for text that is none of the forms above.
-    public init?(_ text: String) {
+    package init?(_ text: String) {
         var rest = Substring(text.filter { $0 != " " && $0 != "\t" })
         var comparison = Comparison.atLeast
         // `>=` before `>`: allCases lists the two-character operators first.
@@ -26,7 +26,7 @@ public struct HitCondition: Sendable, Equatable, CustomStringConvertible {
         self.count = count
     }
 
-    public func holds(_ hits: Int) -> Bool {
+    package func holds(_ hits: Int) -> Bool {
         switch comparison {
         case .atLeast: hits >= count
         case .atMost: hits <= count
@@ -37,5 +37,5 @@ public struct HitCondition: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
-    public var description: String { comparison.rawValue + " \(count)" }
+    package var description: String { comparison.rawValue + " \(count)" }
 }

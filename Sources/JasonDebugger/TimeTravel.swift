@@ -1,0 +1,58 @@
+import JasonRuntime
+
+/// Going backwards on the timeline: `back N` and `reverse-continue` restore recorded moments; nothing
+/// is run again.
+extension Debugger {
+    /// Where the program is in the timeline: the moment it is paused at, or past the last one.
+    var position: Int {
+        switch session.state {
+        case .paused, .finished, .failed: cursor
+        case .loaded, .running: 0
+        }
+    }
+
+    /// How many steps the history keeps (nil for no limit).
+    package var keptSteps: Int? { timeline.capacity }
+
+    /// `count` actions backwards (to the first kept, at most). Nil when there is nothing before.
+    package func back(_ count: Int = 1) -> SessionEvent? {
+        let from = position
+        reachedOldestKept = timeline.dropped > 0 && min(from, timeline.count) - count < 0
+        guard from > 0, !timeline.isEmpty else { return nil }
+        let target = max(0, min(from, timeline.count) - count)
+        noteScripts(between: target, and: from)
+        move(to: target)
+        guard let pending = interpreter.pending else { return nil }
+        return pause(pending, .back(from - target))
+    }
+
+    /// Backwards to the last action before this one where a breakpoint stops; the first action when none.
+    package func reverseContinue() -> SessionEvent? {
+        let from = position
+        reachedOldestKept = timeline.dropped > 0
+        guard from > 0, !timeline.isEmpty else { return nil }
+        var index = min(from, timeline.count) - 1
+        while index >= 0 {
+            noteScripts(between: index, and: from)
+            move(to: index)
+            if let pending = interpreter.pending, let id = session.matchingBreakpoint(pending) {
+                reachedOldestKept = false
+                return pause(pending, .breakpoint(id))
+            }
+            index -= 1
+        }
+        move(to: 0)
+        guard let pending = interpreter.pending else { return nil }
+        return pause(pending, .back(from))
+    }
+
+    /// Notes the actions between two moments that changed the JavaScript context, which a snapshot
+    /// cannot undo (`undoneScripts`).
+    func noteScripts(between start: Int, and end: Int) {
+        undoneScripts = (start..<min(end, timeline.count)).compactMap { index in
+            guard let step = timeline[index].snapshot.pending, case .handler(let type) = step.kind,
+                  setup.registry.spec(for: type)?.changesScripts == true else { return nil }
+            return step.name
+        }
+    }
+}
