@@ -15,7 +15,7 @@ public enum DeviceAnswer: Sendable, Equatable {
 /// one per call, in order; the last one then keeps answering. A value: what is left of it is part of the
 /// run's state, so going back in time gives back the answers used since.
 public struct AnswerBook: Sendable {
-    private var queues: [String: [DeviceAnswer]]
+    var queues: [String: [DeviceAnswer]]
 
     public init(_ answers: [String: [DeviceAnswer]] = [:]) {
         queues = answers.filter { !$0.value.isEmpty }

@@ -148,3 +148,34 @@ import Testing
         }
     }
 }
+
+/// The preview is a face of the debugging engine: Back and Step move on its one timeline.
+@Suite(.timeLimit(.minutes(1))) struct PreviewTimelineTests {
+    @Test func stepBackThenForwardReturnsToTheSameState() async throws {
+        try await PreviewFixture.run(paused: true) { client, _ in
+            try await client.page { inbound, outbound, _ in
+                var frames = Frames(inbound)
+                _ = try await frames.next(type: "state") { $0["mode"] == "paused" }
+                try await outbound.send(["type": "debug", "command": "step"])
+                _ = try await frames.next(type: "state") { $0["get"]?["loaded"] == 1 }
+                try await outbound.send(["type": "tap", "path": "/sections/0/items/3"])
+                // State frames are coalesced (a page sees the newest), so each command waits for its own.
+                try await outbound.send(["type": "debug", "command": "step"])
+                _ = try await frames.next(type: "state") { $0["pending"]?["name"] == "trigger count" }
+                try await outbound.send(["type": "debug", "command": "step"])
+                _ = try await frames.next(type: "state") { $0["pending"]?["options"]?["n"] == 1 }
+                try await outbound.send(["type": "debug", "command": "step"])
+                let before = try await frames.next(type: "state") { $0["get"]?["n"] == 1 && $0["pending"]?["options"]?["n"] == 2 }
+                try await outbound.send(["type": "debug", "command": "back"])
+                _ = try await frames.next(type: "state") { $0["get"]?["n"] == nil && $0["pending"]?["options"]?["n"] == 1 }
+                try await outbound.send(["type": "debug", "command": "step"])
+                let again = try await frames.next(type: "state") { $0["get"]?["n"] == 1 }
+                #expect(again["get"] == before["get"])
+                #expect(again["pending"] == before["pending"])
+                #expect(again["steps"] == before["steps"])
+                #expect(again["mode"] == "paused")
+                try await outbound.close(.normalClosure, reason: nil)
+            }
+        }
+    }
+}

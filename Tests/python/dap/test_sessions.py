@@ -140,6 +140,25 @@ def test_step_back_and_reverse_continue(dap, flows):
     assert dap.exit_code() == 0
 
 
+def test_the_adapter_and_its_console_share_one_timeline(dap, flows):
+    """The debug console's REPL commands see where the adapter's stepping left the engine, and the
+    console's own changes are what the adapter shows next."""
+    dap.start(shop(flows), breakpoints={shop(flows): [{"line": 12}]})
+    dap.stopped()
+    where = dap.ok("evaluate", {"expression": "where", "context": "repl"})["result"]
+    assert "shop.json:12" in where
+    dap.ok("stepBack", {"threadId": 1})
+    dap.stopped()
+    assert "shop.json:9" in dap.ok("evaluate", {"expression": "where", "context": "repl"})["result"]
+    dap.ok("evaluate", {"expression": "set $get.count = 41", "context": "repl"})
+    assert dap.ok("evaluate", {"expression": "$get.count", "frameId": 1, "context": "watch"})["result"] == "41"
+    # The change is a new future: the $set at line 9 runs again, and the run reaches line 12 anew.
+    dap.ok("continue", {"threadId": 1})
+    dap.stopped()
+    assert dap.top_line() == 12
+    assert dap.ok("evaluate", {"expression": "$get.count", "frameId": 1, "context": "watch"})["result"] == "1"
+
+
 def test_step_back_at_the_first_action_is_an_error_response(dap, flows):
     dap.start(shop(flows), stopOnEntry=True)
     dap.stopped()
