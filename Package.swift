@@ -8,6 +8,7 @@ let package = Package(
         .executable(name: "jasonrun", targets: ["jasonrun"]),
         .library(name: "JasonRuntime", targets: ["JasonRuntime"]),
         .library(name: "JasonActions", targets: ["JasonActions"]),
+        .library(name: "JasonJSON", targets: ["JasonJSON"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),

@@ -3,9 +3,9 @@ import JasonJSON
 import JasonRuntime
 
 /// The action reference, made from the declarations: `jasonrun help ACTION` and Docs/Actions.md.
-public enum ActionReference {
+package enum ActionReference {
     /// `jasonrun help $util.toast`.
-    public static func help(for type: String, in registry: ActionRegistry = StandardLibrary.registry) -> String? {
+    package static func help(for type: String, in registry: ActionRegistry = StandardLibrary.registry) -> String? {
         guard let spec = registry.spec(for: type) else { return nil }
         var lines = ["\(type): \(spec.summary)", ""]
         if spec.options.isEmpty {
@@ -24,7 +24,7 @@ public enum ActionReference {
     }
 
     /// `jasonrun help`: every action by group, with the first sentence of its summary.
-    public static func catalog(_ registry: ActionRegistry = StandardLibrary.registry) -> String {
+    package static func catalog(_ registry: ActionRegistry = StandardLibrary.registry) -> String {
         var groups: [(name: String, entries: [(type: String, summary: String)])] = []
         for (type, spec) in registry.specs {
             let group = type.firstIndex(of: ".").map { String(type[..<$0]) } ?? "core"
@@ -46,7 +46,7 @@ public enum ActionReference {
     }
 
     /// The known action type closest to a misspelt one.
-    public static func suggestion(for type: String, in registry: ActionRegistry = StandardLibrary.registry) -> String? {
+    package static func suggestion(for type: String, in registry: ActionRegistry = StandardLibrary.registry) -> String? {
         Suggestion.closest(to: type, among: registry.specs.map(\.type))
     }
 
@@ -66,7 +66,7 @@ public enum ActionReference {
     }
 
     /// Docs/Actions.md.
-    public static func markdown(_ registry: ActionRegistry = StandardLibrary.registry) -> String {
+    package static func markdown(_ registry: ActionRegistry = StandardLibrary.registry) -> String {
         var out = """
             # Actions
 

@@ -2,11 +2,11 @@ import ArgumentParser
 import JasonRuntime
 
 /// The `jasonrun` command line. `jasonrun FLOW.json` runs a flow; subcommands come with later issues.
-public struct Jasonrun: ParsableCommand {
+package struct Jasonrun: ParsableCommand {
     /// What `jasonrun --version` prints.
-    public static let version = "0.2.0"
+    package static let version = "0.2.0"
 
-    public static let configuration = CommandConfiguration(
+    package static let configuration = CommandConfiguration(
         commandName: "jasonrun",
         abstract: "Run Jasonette action JSON as a program.",
         usage: "jasonrun FLOW.json [--trace[=json]] [--render json|tree|none] [--state-dir D | --no-persist] [--max-steps N]\n  jasonrun repl [FLOW.json] [--stubs F] [--offline]\n  jasonrun test [PATH...] [--junit F] [--coverage F] [--update]\n  jasonrun graph FLOW.json [--format dot|mermaid|svg] [--coverage F]\n  jasonrun preview FLOW.json [--port P] [--stubs F] [--offline] [--no-persist]\n  jasonrun dap\n  jasonrun help [ACTION]\n  jasonrun check FILE... [--format text|json|sarif]\n  jasonrun schema\n  jasonrun lsp\n  jasonrun --version\n  jasonrun <subcommand>",
@@ -15,10 +15,10 @@ public struct Jasonrun: ParsableCommand {
                       PreviewCommand.self],
         defaultSubcommand: RunCommand.self)
 
-    public init() {}
+    package init() {}
 
     /// Parses `arguments` (without the program name), runs the command and returns the exit status.
-    public static func main(_ arguments: [String], io: any TerminalIO) async -> Int32 {
+    package static func main(_ arguments: [String], io: any TerminalIO) async -> Int32 {
         if arguments == ["--version"] {
             io.writeOut("jasonrun \(version)\n")
             return ExitStatus.ok
@@ -81,20 +81,20 @@ public struct Jasonrun: ParsableCommand {
 }
 
 /// Exit statuses (sysexits.h, as DESIGN §4 lists them).
-public enum ExitStatus {
-    public static let ok: Int32 = 0
-    public static let unhandledError: Int32 = 1
-    public static let usage: Int32 = 64
-    public static let invalidDocument: Int32 = 65
-    public static let noInput: Int32 = 66
+package enum ExitStatus {
+    package static let ok: Int32 = 0
+    package static let unhandledError: Int32 = 1
+    package static let usage: Int32 = 64
+    package static let invalidDocument: Int32 = 65
+    package static let noInput: Int32 = 66
     /// A service the command needs cannot be had: the preview's port is in use.
-    public static let unavailable: Int32 = 69
-    public static let internalError: Int32 = 70
+    package static let unavailable: Int32 = 69
+    package static let internalError: Int32 = 70
     /// A run ended by one of its limits, each its own (Docs/Diagnostics.md, "Limits").
-    public static let stepLimit: Int32 = 80
-    public static let wallLimit: Int32 = 81
+    package static let stepLimit: Int32 = 80
+    package static let wallLimit: Int32 = 81
     /// JavaScript that no limit could stop ended the process (JasonScript's RunawayWatch exits with it).
-    public static let scriptRunaway: Int32 = 86
+    package static let scriptRunaway: Int32 = 86
 
     /// The status of a run whose errors are `errors`: a limit's own status, else 1 for any error.
     static func of(_ errors: [Diagnostic]) -> Int32 {

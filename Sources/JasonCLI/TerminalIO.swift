@@ -6,7 +6,7 @@ import JasonRuntime
 import Synchronization
 
 /// The process's streams, injected so that tests can run the whole CLI in-process.
-public protocol TerminalIO: Sendable {
+package protocol TerminalIO: Sendable {
     func writeOut(_ text: String)
     func writeErr(_ text: String)
     func readAllInput() -> [UInt8]
@@ -19,22 +19,22 @@ public protocol TerminalIO: Sendable {
 }
 
 extension TerminalIO {
-    public var typist: (any LineInput)? { nil }
+    package var typist: (any LineInput)? { nil }
 }
 
 /// The real standard streams.
-public struct StandardIO: TerminalIO {
+package struct StandardIO: TerminalIO {
     private let input = InputLines()
 
-    public init() {}
+    package init() {}
 
-    public func writeOut(_ text: String) { FileHandle.standardOutput.write(Data(text.utf8)) }
-    public func writeErr(_ text: String) { FileHandle.standardError.write(Data(text.utf8)) }
-    public func readAllInput() -> [UInt8] { [UInt8](FileHandle.standardInput.readDataToEndOfFile()) }
+    package func writeOut(_ text: String) { FileHandle.standardOutput.write(Data(text.utf8)) }
+    package func writeErr(_ text: String) { FileHandle.standardError.write(Data(text.utf8)) }
+    package func readAllInput() -> [UInt8] { [UInt8](FileHandle.standardInput.readDataToEndOfFile()) }
 
-    public var typist: (any LineInput)? { isatty(0) == 1 ? StandardLineInput() : nil }
-    public func readInputLine() -> String? { input.next() }
-    public var isTerminal: Bool { isatty(0) == 1 && isatty(1) == 1 }
+    package var typist: (any LineInput)? { isatty(0) == 1 ? StandardLineInput() : nil }
+    package func readInputLine() -> String? { input.next() }
+    package var isTerminal: Bool { isatty(0) == 1 && isatty(1) == 1 }
 }
 
 /// Prompts on standard error and reads a line from standard input.
@@ -54,21 +54,21 @@ struct StandardLineInput: LineInput {
 }
 
 /// Streams kept in memory, for tests and for hosts that want the output as text.
-public final class CapturedIO: TerminalIO {
+package final class CapturedIO: TerminalIO {
     private let buffers = Mutex<(out: String, err: String, read: Int)>(("", "", 0))
     private let input: [UInt8]
     /// Lines a pretend user types at prompts, one per prompt; nil for no user at all.
     private let typed: ScriptedTypist?
 
-    public init(input: String = "", typed: [String]? = nil) {
+    package init(input: String = "", typed: [String]? = nil) {
         self.input = Array(input.utf8)
         self.typed = typed.map(ScriptedTypist.init)
     }
 
-    public var typist: (any LineInput)? { typed }
-    public var isTerminal: Bool { false }
+    package var typist: (any LineInput)? { typed }
+    package var isTerminal: Bool { false }
 
-    public func readInputLine() -> String? {
+    package func readInputLine() -> String? {
         buffers.withLock { state in
             guard state.read < input.count else { return nil }
             let rest = input[state.read...]
@@ -78,16 +78,16 @@ public final class CapturedIO: TerminalIO {
         }
     }
 
-    public var out: String { buffers.withLock { $0.out } }
-    public var err: String { buffers.withLock { $0.err } }
+    package var out: String { buffers.withLock { $0.out } }
+    package var err: String { buffers.withLock { $0.err } }
 
-    public func writeOut(_ text: String) { buffers.withLock { $0.out += text } }
-    public func writeErr(_ text: String) { buffers.withLock { $0.err += text } }
-    public func readAllInput() -> [UInt8] { input }
+    package func writeOut(_ text: String) { buffers.withLock { $0.out += text } }
+    package func writeErr(_ text: String) { buffers.withLock { $0.err += text } }
+    package func readAllInput() -> [UInt8] { input }
 }
 
 /// How `$render` shows a body: the JSON, an outline of its components, or nothing.
-public enum RenderMode: String, Sendable, CaseIterable, ExpressibleByArgument {
+package enum RenderMode: String, Sendable, CaseIterable, ExpressibleByArgument {
     case json, tree, none
 }
 

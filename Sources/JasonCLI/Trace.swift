@@ -3,7 +3,7 @@ import JasonRuntime
 import JasonTemplate
 import Synchronization
 
-public enum TraceFormat: String, Sendable, CaseIterable {
+package enum TraceFormat: String, Sendable, CaseIterable {
     case text, json
 }
 

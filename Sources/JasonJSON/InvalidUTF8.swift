@@ -1,17 +1,17 @@
 /// A string of a parsed document that holds bytes which are not UTF-8. The parser reads each bad sequence
 /// as U+FFFD, as `String(decoding:as:)` does, without a word; this pass finds where, so that a warning
 /// can say so. It runs on text that has already parsed, so it only has to follow its structure.
-public struct InvalidUTF8: Sendable, Hashable {
+package struct InvalidUTF8: Sendable, Hashable {
     /// The offset of the first bad byte in the string.
-    public var offset: Int
+    package var offset: Int
     /// The string's value, or for a member name, the member it names.
-    public var pointer: JSONPointer
-    public var inMemberName: Bool
+    package var pointer: JSONPointer
+    package var inMemberName: Bool
     /// How many bad sequences the string has: each became one U+FFFD.
-    public var replacements: Int
+    package var replacements: Int
 
     /// The strings with bad bytes, in document order, at most `limit` of them.
-    public static func find(in bytes: [UInt8], limit: Int = 20) -> [InvalidUTF8] {
+    package static func find(in bytes: [UInt8], limit: Int = 20) -> [InvalidUTF8] {
         bytes.withUnsafeBufferPointer { buffer in
             let bad = badSequences(in: buffer)
             guard !bad.isEmpty else { return [] }

@@ -1,7 +1,7 @@
 /// Formats numbers exactly as JavaScript's `Number.prototype.toString()` does (ECMA-262 Number::toString),
 /// so that `3.0` prints as `3`, `1e21` as `1e+21` and `0.0000001` as `1e-7`.
-public enum JSNumber {
-    public static func format(_ value: Double) -> String {
+package enum JSNumber {
+    package static func format(_ value: Double) -> String {
         if value.isNaN { return "NaN" }
         if value.isInfinite { return value < 0 ? "-Infinity" : "Infinity" }
         if value == 0 { return "0" }
@@ -28,11 +28,11 @@ public enum JSNumber {
         return out
     }
 
-    public static func format(_ value: Int) -> String { String(value) }
+    package static func format(_ value: Int) -> String { String(value) }
 
     /// A JavaScript number as our JSON holds it: integral values that fit become `int` (so `{{1+1}}`
     /// gives `2`, not `2.0`); `-0`, fractions and values past 2^53 stay doubles.
-    public static func json(_ d: Double) -> JSON {
+    package static func json(_ d: Double) -> JSON {
         if d == d.rounded(.towardZero), abs(d) < 9.007_199_254_740_992e15, !(d == 0 && d.sign == .minus) {
             return .int(Int(d))
         }

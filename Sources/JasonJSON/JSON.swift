@@ -15,7 +15,7 @@ public enum JSON: Sendable, Hashable {
 }
 
 extension JSON {
-    public static let emptyObject = JSON.object([:])
+    package static let emptyObject = JSON.object([:])
 
     public var objectValue: JSONObject? {
         if case .object(let o) = self { return o }
@@ -47,7 +47,7 @@ extension JSON {
     }
 
     /// True for `{}`: the reference treats an empty dictionary as "no value" (spec R17).
-    public var isEmptyObject: Bool {
+    package var isEmptyObject: Bool {
         if case .object(let o) = self { return o.isEmpty }
         return false
     }
@@ -65,7 +65,7 @@ extension JSON {
     }
 
     /// JavaScript truthiness: `false`, `0`, `NaN`, `""` and `null` are falsy; every object and array is truthy.
-    public var isTruthy: Bool {
+    package var isTruthy: Bool {
         switch self {
         case .null: false
         case .bool(let b): b
@@ -87,7 +87,7 @@ extension JSON {
     }
 
     /// True when any string inside (keys included) contains `{{`, i.e. the value needs template rendering.
-    public var containsTemplateMarker: Bool {
+    package var containsTemplateMarker: Bool {
         switch self {
         case .string(let s): Self.hasTemplateMarker(s)
         case .array(let a): a.contains { $0.containsTemplateMarker }

@@ -1,14 +1,14 @@
 /// A syntax error: what was expected, what was found, and where (byte offset, line:column).
 public struct JSONSyntaxError: Error, Sendable, Hashable {
-    public var offset: Int
+    package var offset: Int
     public var location: SourceLocation
     public var message: String
 }
 
 /// The result of parsing a document whose node positions we want to report later.
-public struct ParsedDocument: Sendable {
-    public var value: JSON
-    public var sourceMap: SourceMap
+package struct ParsedDocument: Sendable {
+    package var value: JSON
+    package var sourceMap: SourceMap
 }
 
 /// A strict RFC 8259 parser of our own, over UTF-8 bytes.
@@ -19,10 +19,10 @@ public struct JSONParser {
     /// reference used (Foundation's JSONSerialization), and it keeps every recursive walk over a value
     /// (printing, templates, JavaScript conversion, freeing) far from the end of a thread's stack.
     /// The parser itself does not recurse.
-    public static let maximumDepth = 512
+    package static let maximumDepth = 512
 
     /// Parses with positions: the map finds any node's offset later, from the kept source bytes.
-    public static func parseDocument(_ file: SourceFile) throws(JSONSyntaxError) -> ParsedDocument {
+    package static func parseDocument(_ file: SourceFile) throws(JSONSyntaxError) -> ParsedDocument {
         let result = file.bytes.withUnsafeBufferPointer { bytes in
             Result { () throws(JSONSyntaxError) in try parse(bytes, maximumDepth: maximumDepth, recordingContainers: true) }
         }

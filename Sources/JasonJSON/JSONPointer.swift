@@ -29,7 +29,7 @@ public struct JSONPointer: Sendable, Hashable, CustomStringConvertible, Comparab
         }
     }
 
-    public static func escape(_ key: String) -> String {
+    package static func escape(_ key: String) -> String {
         guard key.contains(where: { $0 == "~" || $0 == "/" }) else { return key }
         return key.replacing("~", with: "~0").replacing("/", with: "~1")
     }

@@ -51,7 +51,7 @@ public enum JSONPrinter {
         for _ in 0..<level { out += indent }
     }
 
-    public static func writeString(_ s: String, into out: inout String) {
+    package static func writeString(_ s: String, into out: inout String) {
         out += "\""
         for scalar in s.unicodeScalars {
             switch scalar {

@@ -27,7 +27,7 @@ public struct SourceFile: Sendable {
         self.init(name: name, bytes: Array(text.utf8))
     }
 
-    public func location(ofOffset offset: Int) -> SourceLocation {
+    package func location(ofOffset offset: Int) -> SourceLocation {
         let clamped = max(0, min(offset, bytes.count))
         var low = 0, high = lineStarts.count - 1
         while low < high {
@@ -43,7 +43,7 @@ public struct SourceFile: Sendable {
     public var lineCount: Int { lineStarts.count }
 
     /// The text of one line (1-based), without its line break.
-    public func lineText(_ line: Int) -> String {
+    package func lineText(_ line: Int) -> String {
         guard line >= 1, line <= lineStarts.count else { return "" }
         let start = lineStarts[line - 1]
         var end = line < lineStarts.count ? lineStarts[line] - 1 : bytes.count

@@ -1,8 +1,8 @@
 /// Where the nodes of a parsed document are, found when asked: a pointer is followed through the kept
 /// source bytes by `NodeFinder`, which skips the siblings on the way. Nothing is stored per node; the
 /// parser only notes where each large container ends, so that skipping one is a lookup, not a scan.
-public struct SourceMap: Sendable {
-    public let file: SourceFile
+package struct SourceMap: Sendable {
+    package let file: SourceFile
     let containers: ContainerIndex
 
     init(file: SourceFile, containers: ContainerIndex) {
@@ -11,7 +11,7 @@ public struct SourceMap: Sendable {
     }
 
     /// The byte offset where the node a pointer names starts; nil when the document has no such node.
-    public func offset(of pointer: JSONPointer) -> Int? {
+    package func offset(of pointer: JSONPointer) -> Int? {
         let (tokens, wellFormed) = Self.tokens(of: pointer)
         guard wellFormed, let found = deepest(along: tokens), found.depth == tokens.count else { return nil }
         return found.offset
@@ -19,7 +19,7 @@ public struct SourceMap: Sendable {
 
     /// The location of the node a pointer names; for a pointer the document does not have (a node made
     /// at run time), the location of its nearest ancestor that it has.
-    public func location(of pointer: JSONPointer) -> SourceLocation? {
+    package func location(of pointer: JSONPointer) -> SourceLocation? {
         deepest(along: Self.tokens(of: pointer).tokens).map { file.location(ofOffset: $0.offset) }
     }
 

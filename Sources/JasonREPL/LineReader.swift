@@ -8,7 +8,7 @@ import Darwin
 #endif
 
 /// One read from the user.
-public enum LineRead: Sendable, Equatable {
+package enum LineRead: Sendable, Equatable {
     case line(String)
     /// Ctrl-C at the prompt: the current input is dropped.
     case cancelled
@@ -17,7 +17,7 @@ public enum LineRead: Sendable, Equatable {
 }
 
 /// Where the REPL's input comes from: libedit at a terminal, plain lines otherwise.
-public protocol LineReader: AnyObject, Sendable {
+package protocol LineReader: AnyObject, Sendable {
     func read(prompt: String) -> LineRead
     func remember(_ line: String)
     /// Called once when the session ends (libedit saves its history then).
@@ -27,20 +27,20 @@ public protocol LineReader: AnyObject, Sendable {
 }
 
 extension LineReader {
-    public var asksBeforeLeaving: Bool { false }
+    package var asksBeforeLeaving: Bool { false }
 }
 
 /// Lines from a pipe or a file: no prompt, no editing, no history, so transcripts can be piped in.
-public final class PlainLineReader: LineReader {
+package final class PlainLineReader: LineReader {
     private let next: @Sendable () -> String?
 
-    public init(next: @escaping @Sendable () -> String?) {
+    package init(next: @escaping @Sendable () -> String?) {
         self.next = next
     }
 
-    public func read(prompt: String) -> LineRead { next().map(LineRead.line) ?? .end }
-    public func remember(_ line: String) {}
-    public func finish() {}
+    package func read(prompt: String) -> LineRead { next().map(LineRead.line) ?? .end }
+    package func remember(_ line: String) {}
+    package func finish() {}
 }
 
 /// Runs `body` with the terminal on standard input not echoing what is typed (when it is a terminal).
@@ -63,12 +63,12 @@ let completionSource = Mutex<(@Sendable (String, String) -> [String])?>(nil)
 
 /// The terminal front end over libedit's readline API: prompt, editing, history kept in a file, Tab
 /// completion, Ctrl-C cancelling the line (or stopping a running program), Ctrl-D quitting.
-public final class LibEditLineReader: LineReader {
+package final class LibEditLineReader: LineReader {
     private let historyFile: String
     /// libedit's state is the process's: one call into it at a time.
     private let libedit = Mutex(())
 
-    public init(historyFile: String, complete: @escaping @Sendable (String, String) -> [String]) {
+    package init(historyFile: String, complete: @escaping @Sendable (String, String) -> [String]) {
         self.historyFile = historyFile
         completionSource.withLock { $0 = complete }
         jr_set_name("jasonrun")
@@ -90,7 +90,7 @@ public final class LibEditLineReader: LineReader {
         Self.catchInterrupts()
     }
 
-    public func read(prompt: String) -> LineRead {
+    package func read(prompt: String) -> LineRead {
         interruptFlag.store(false, ordering: .relaxed)
         PromptInterrupt.drain()
         PromptInterrupt.prompting.store(true, ordering: .relaxed)
@@ -109,11 +109,11 @@ public final class LibEditLineReader: LineReader {
         return .line(String(cString: raw))
     }
 
-    public func remember(_ line: String) { libedit.withLock { _ in _ = add_history(line) } }
+    package func remember(_ line: String) { libedit.withLock { _ in _ = add_history(line) } }
 
-    public func finish() { libedit.withLock { _ in _ = write_history(historyFile) } }
+    package func finish() { libedit.withLock { _ in _ = write_history(historyFile) } }
 
-    public var asksBeforeLeaving: Bool { true }
+    package var asksBeforeLeaving: Bool { true }
 
     /// libedit frees the array and its strings, so both come from malloc: [0] is what replaces the word
     /// (the longest common prefix of the matches), then the matches, then NULL.

@@ -2,7 +2,7 @@ import JasonJSON
 import JasonTemplate
 
 /// An action in the typed form the interpreter runs, parsed once from its JSON.
-public indirect enum ActionNode: Sendable {
+package indirect enum ActionNode: Sendable {
     /// `{"type": …}` or `{"trigger": …}`.
     case call(ActionCall)
     /// `[{"{{#if c}}": A}, {"{{#else}}": B}]`: reduced with the register when it becomes current (R3, R4).
@@ -16,7 +16,7 @@ public indirect enum ActionNode: Sendable {
     /// documents keep such entries in handlers that never run, so loading accepts it and running it fails.
     case malformed(Diagnostic)
 
-    public var path: ActionPath {
+    package var path: ActionPath {
         switch self {
         case .call(let call): call.path
         case .conditional(let conditional): conditional.path
@@ -27,7 +27,7 @@ public indirect enum ActionNode: Sendable {
     }
 
     /// The malformed nodes reachable from this one, as warnings for a static check.
-    public var problems: [Diagnostic] {
+    package var problems: [Diagnostic] {
         switch self {
         case .malformed(let diagnostic): [diagnostic]
         case .call(let call): (call.success?.problems ?? []) + (call.error?.problems ?? [])
@@ -39,7 +39,7 @@ public indirect enum ActionNode: Sendable {
 /// What carries an action out: a handler from the registry, or the loop itself (the control actions,
 /// which move the chain rather than do work). A closed set, decided when the action is parsed; action
 /// types are matched as strings only there.
-public enum ActionKind: Sendable, Hashable {
+package enum ActionKind: Sendable, Hashable {
     /// `$set`, `$network.request`…: the registry's handler for the type.
     case handler(String)
     /// `trigger` and `$lambda`: a call with a real call stack (R11, R25).
@@ -64,7 +64,7 @@ public enum ActionKind: Sendable, Hashable {
 }
 
 /// The actions that move between views, carried out by the loop (R32–R35, DESIGN §2.5).
-public enum Navigation: String, Sendable, CaseIterable {
+package enum Navigation: String, Sendable, CaseIterable {
     case href = "$href", visit = "$visit", back = "$back", ok = "$ok", close = "$close", cancel = "$cancel"
     case home = "$home", reload = "$reload", reset = "$reset"
 }
@@ -76,26 +76,26 @@ public struct ActionCall: Sendable {
         case trigger(String)
     }
 
-    public var target: Target {
+    package var target: Target {
         didSet { kind = ActionKind(target) }
     }
     /// What carries the action out, decided from the target when it is set.
-    public private(set) var kind: ActionKind
-    public var options: JSON? {
+    package private(set) var kind: ActionKind
+    package var options: JSON? {
         didSet { compiled = nil }
     }
     /// The options of a typed action compiled at load, while they hold expressions.
     private(set) var compiled: CompiledTemplate?
     /// False when the options (and a trigger's name) hold no `{{`, so rendering can be skipped.
-    public var optionsNeedRendering: Bool
-    public var success: ActionNode?
-    public var error: ActionNode?
-    public var path: ActionPath
+    package var optionsNeedRendering: Bool
+    package var success: ActionNode?
+    package var error: ActionNode?
+    package var path: ActionPath
 
     /// A call with no continuation: a trigger here can reuse the caller's frame (tail call).
-    public var isTail: Bool { success == nil && error == nil }
+    package var isTail: Bool { success == nil && error == nil }
 
-    public init(target: Target, options: JSON?, optionsNeedRendering: Bool, success: ActionNode?, error: ActionNode?,
+    package init(target: Target, options: JSON?, optionsNeedRendering: Bool, success: ActionNode?, error: ActionNode?,
                 path: ActionPath) {
         self.target = target
         kind = ActionKind(target)
@@ -125,7 +125,7 @@ public struct ActionCall: Sendable {
 extension ActionNode {
     /// Parses an action written at `pointer`. Branches are parsed too, so a bad action anywhere in a chain
     /// is found before anything runs.
-    public static func parse(_ json: JSON, at pointer: JSONPointer, locator: SourceLocator)
+    package static func parse(_ json: JSON, at pointer: JSONPointer, locator: SourceLocator)
         throws(Diagnostic) -> ActionNode
     {
         let path = locator.path(pointer)

@@ -90,7 +90,7 @@ public final class ActionContext: Sendable {
     public var variables: ViewVariables { working.withLock { $0.variables } }
 
     /// Changes the view's variables (`$set` merges into `$get`, the stores replace `$global`…).
-    public func changeVariables(_ change: (inout ViewVariables) -> Void) {
+    package func changeVariables(_ change: (inout ViewVariables) -> Void) {
         working.withLock { w in
             change(&w.variables)
             w.changedVariables = true
@@ -98,19 +98,20 @@ public final class ActionContext: Sendable {
     }
 
     public func mergeGet(_ members: JSONObject) { changeVariables { $0.mergeGet(members) } }
-    public func replaceGlobal(_ members: JSONObject) { changeVariables { $0.global = members } }
-    public func replaceCache(_ members: JSONObject) { changeVariables { $0.cache = members } }
+    package func replaceGlobal(_ members: JSONObject) { changeVariables { $0.global = members } }
+    package func replaceCache(_ members: JSONObject) { changeVariables { $0.cache = members } }
     public func replaceBody(_ body: JSON?) { changeVariables { $0.body = body } }
     /// `$render` with a non-empty register makes it the view data (R31), hiding `head.data`'s keys.
-    public func replaceViewData(_ data: JSONObject) { changeVariables { $0.viewData = data } }
-    public func mergeScriptGlobals(_ members: JSONObject) { changeVariables { for (k, v) in members { $0.scriptGlobals[k] = v } } }
-    public func clearScriptGlobals() { changeVariables { $0.scriptGlobals = [:] } }
+    package func replaceViewData(_ data: JSONObject) { changeVariables { $0.viewData = data } }
+    package func mergeScriptGlobals(_ members: JSONObject) { changeVariables { for (k, v) in members { $0.scriptGlobals[k] = v } } }
+    package func clearScriptGlobals() { changeVariables { $0.scriptGlobals = [:] } }
 
     /// register ⊕ variables: the data the action's templates were rendered against.
     public func templateData(jason: JSON?) -> JSON { variables.templateData(jason: jason) }
 
-    /// Renders `template` against `data` with the interpreter's template engine.
-    public func render(_ template: JSON, data: JSON) -> Rendered { renderer.render(template, data: data) }
+    /// Renders `template` against `data` with the interpreter's template engine; nil when it renders to
+    /// nothing (st.js drops it).
+    public func render(_ template: JSON, data: JSON) -> JSON? { renderer.render(template, data: data).value }
 
     // MARK: Timers, answers, the queue, reports
 
@@ -143,13 +144,13 @@ public final class ActionContext: Sendable {
     }
 
     /// Queues an action to run after the current chain (E7).
-    public func post(_ call: QueuedCall) {
+    package func post(_ call: QueuedCall) {
         let queued = working.withLock { w -> Bool in
             guard !w.closed else { return false }
             w.posted.append(call)
             return true
         }
-        if !queued { late.post(.call(call)) }
+        if !queued { late.post(call) }
     }
 
     /// Queues the action `action`, written by the handler, with `jason` as its `$jason`.

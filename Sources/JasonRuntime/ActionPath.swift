@@ -49,18 +49,18 @@ public struct ActionPath: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// Turns pointers into ActionPaths for one source (a file, stdin, a REPL line, or none).
-public struct SourceLocator: Sendable {
-    public var sourceMap: SourceMap?
+package struct SourceLocator: Sendable {
+    package var sourceMap: SourceMap?
     public var fileName: String?
 
-    public init(sourceMap: SourceMap?, fileName: String? = nil) {
+    package init(sourceMap: SourceMap?, fileName: String? = nil) {
         self.sourceMap = sourceMap
         self.fileName = fileName ?? sourceMap?.file.name
     }
 
-    public static let none = SourceLocator(sourceMap: nil)
+    package static let none = SourceLocator(sourceMap: nil)
 
-    public func path(_ pointer: JSONPointer) -> ActionPath {
+    package func path(_ pointer: JSONPointer) -> ActionPath {
         guard let sourceMap else { return ActionPath(pointer: pointer, file: fileName) }
         return ActionPath(pointer: pointer, file: fileName, sourceMap: sourceMap)
     }

@@ -16,19 +16,19 @@ public struct ActionRegistry: Sendable {
         handlers["$" + name] = handler
     }
 
-    public func handler(for type: String) -> (any ActionHandler)? { handlers[type] }
+    package func handler(for type: String) -> (any ActionHandler)? { handlers[type] }
 
     /// Registers a host screen that an `href` opens with `"view": name` (see `NativeScreen`).
     public mutating func register(screen name: String, _ screen: any NativeScreen) {
         screens[name] = screen
     }
 
-    public func screen(named name: String) -> (any NativeScreen)? { screens[name] }
+    package func screen(named name: String) -> (any NativeScreen)? { screens[name] }
 
-    public var types: [String] { handlers.keys.sorted() }
+    package var types: [String] { handlers.keys.sorted() }
 
     /// Every declared action with its declaration, the interpreter's own control actions included.
-    public var specs: [(type: String, spec: ActionSpec)] {
+    package var specs: [(type: String, spec: ActionSpec)] {
         let declared = handlers.compactMap { type, handler in handler.spec.map { (type, $0) } }
         return (declared + ControlActions.specs).sorted { $0.0 < $1.0 }
     }
@@ -38,7 +38,7 @@ public struct ActionRegistry: Sendable {
     }
 
     /// The actions the interpreter itself provides; the rest come from JasonActions or the host.
-    public static var core: ActionRegistry {
+    package static var core: ActionRegistry {
         var registry = ActionRegistry()
         registry.register(core: "set", ClosureHandler(ActionSpec(
             "Merges its options into $get, the view's variables.", openOptions: true,

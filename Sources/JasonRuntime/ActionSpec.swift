@@ -5,21 +5,21 @@ import JasonJSON
 /// Docs/Actions.md are made from it.
 public struct ActionSpec: Sendable {
     public var summary: String
-    public var options: [OptionSpec]
+    package var options: [OptionSpec]
     /// Options not declared are accepted (an action such as `$set` takes any keys).
-    public var openOptions: Bool
+    package var openOptions: Bool
     /// What `$jason` is after it succeeds.
-    public var returns: String
+    package var returns: String
     /// When it takes the error branch.
-    public var errors: String
+    package var errors: String
     /// How it behaves in a terminal.
-    public var terminal: String
+    package var terminal: String
     /// The handler's `{}` is the phone's `success(nil)`, which leaves `$jason` as `{}` where R17 would make it
     /// undefined; such a handler returns nil for "no value" itself.
-    public var keepsEmptyResult: Bool
+    package var keepsEmptyResult: Bool
     /// It changes the JavaScript context itself (defines or forgets globals), which a snapshot of the run
     /// cannot undo: a debugger going back over it says so.
-    public var changesScripts: Bool
+    package var changesScripts: Bool
 
     public init(_ summary: String, options: [OptionSpec] = [], openOptions: Bool = false,
                 returns: String = "undefined (no value)", errors: String = "never", terminal: String = "",
@@ -36,7 +36,7 @@ public struct ActionSpec: Sendable {
 
     /// The options with declared defaults filled in, or the first problem: a missing required option or
     /// one of the wrong type.
-    public func check(_ options: JSON?) -> Result<JSON?, OptionProblem> {
+    package func check(_ options: JSON?) -> Result<JSON?, OptionProblem> {
         guard !self.options.isEmpty else { return .success(options) }
         var members: JSONObject
         switch options {
@@ -66,21 +66,21 @@ public struct ActionSpec: Sendable {
     }
 }
 
-public struct OptionProblem: Error, Sendable {
+package struct OptionProblem: Error, Sendable {
     /// The option at fault; nil when the options as a whole are wrong.
-    public var option: String?
-    public var message: String
+    package var option: String?
+    package var message: String
 }
 
 /// One declared option.
 public struct OptionSpec: Sendable {
-    public var name: String
-    public var kind: OptionKind
-    public var required: Bool
-    public var defaultValue: JSON?
+    package var name: String
+    package var kind: OptionKind
+    package var required: Bool
+    package var defaultValue: JSON?
     public var summary: String
     /// For a number: the values accepted, so that no user number reaches a conversion that would trap.
-    public var range: NumberRange?
+    package var range: NumberRange?
 
     public init(_ name: String, _ kind: OptionKind, required: Bool = false, default defaultValue: JSON? = nil,
                 range: NumberRange? = nil, _ summary: String) {
@@ -95,8 +95,8 @@ public struct OptionSpec: Sendable {
 
 /// The numbers a numeric option accepts: finite, between two bounds (both included).
 public struct NumberRange: Sendable, Hashable {
-    public var lowest: Double
-    public var highest: Double
+    package var lowest: Double
+    package var highest: Double
 
     public init(_ bounds: ClosedRange<Double>) {
         lowest = bounds.lowerBound
@@ -104,7 +104,7 @@ public struct NumberRange: Sendable, Hashable {
     }
 
     /// The value as a number, when it is one (numbers may come as numeric text).
-    public static func number(_ value: JSON) -> Double? {
+    package static func number(_ value: JSON) -> Double? {
         switch value {
         case .int(let i): Double(i)
         case .double(let d): d
@@ -113,7 +113,7 @@ public struct NumberRange: Sendable, Hashable {
         }
     }
 
-    public func contains(_ number: Double) -> Bool { number.isFinite && number >= lowest && number <= highest }
+    package func contains(_ number: Double) -> Bool { number.isFinite && number >= lowest && number <= highest }
 
     /// Why `value` is out of range, or nil when it is in range (or not a number at all).
     func problem(with value: JSON, option: String) -> String? {
@@ -122,7 +122,7 @@ public struct NumberRange: Sendable, Hashable {
     }
 
     /// How `jasonrun help` shows it.
-    public var phrase: String { "\(JSNumber.format(lowest))–\(JSNumber.format(highest))" }
+    package var phrase: String { "\(JSNumber.format(lowest))–\(JSNumber.format(highest))" }
 }
 
 /// Option types, as lenient as the phone apps were: numbers may come as numeric text, booleans as
@@ -130,7 +130,7 @@ public struct NumberRange: Sendable, Hashable {
 public enum OptionKind: String, Sendable, CaseIterable {
     case string, text, number, boolean, object, array, any
 
-    public func accepts(_ value: JSON) -> Bool {
+    package func accepts(_ value: JSON) -> Bool {
         switch (self, value) {
         case (.any, _), (.string, .string), (.object, .object), (.array, .array): true
         case (.text, .string), (.text, .int), (.text, .double), (.text, .bool): true

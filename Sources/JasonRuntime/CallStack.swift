@@ -1,21 +1,21 @@
 import JasonJSON
 
 /// One open frame of the running chain, as a debugger shows it.
-public struct CallFrame: Sendable, Equatable {
+package struct CallFrame: Sendable, Equatable {
     /// The `head.actions` entry the frame is in (`$load`, a lambda's name), or the chain's origin for
     /// actions written elsewhere (typed at a prompt, a timer's action).
-    public var name: String
+    package var name: String
     /// Where the frame is: the pending action (innermost frame) or the `trigger`/`$lambda` that called
     /// the frame above it.
-    public var path: ActionPath
+    package var path: ActionPath
     /// The frame's `$jason` there: the pending action's, or what the caller had when it called (R25).
-    public var jason: JSON?
+    package var jason: JSON?
     /// False for callers whose `$jason` was not kept (a chain resumed after its view closed).
-    public var jasonKnown: Bool
+    package var jasonKnown: Bool
     /// The action there: its type, or `trigger NAME`.
-    public var action: String
+    package var action: String
 
-    public init(name: String, path: ActionPath, jason: JSON?, jasonKnown: Bool = true, action: String) {
+    package init(name: String, path: ActionPath, jason: JSON?, jasonKnown: Bool = true, action: String) {
         self.name = name
         self.path = path
         self.jason = jason
@@ -24,7 +24,7 @@ public struct CallFrame: Sendable, Equatable {
     }
 
     /// `NAME` for a path inside `/$jason/head/actions/NAME`.
-    public static func entryName(of path: ActionPath) -> String? {
+    package static func entryName(of path: ActionPath) -> String? {
         let tokens = path.pointer.tokens
         guard tokens.count >= 4, tokens[0] == "$jason", tokens[1] == "head", tokens[2] == "actions" else { return nil }
         return tokens[3]
@@ -34,7 +34,7 @@ public struct CallFrame: Sendable, Equatable {
 extension Interpreter {
     /// The running chain's frames, innermost first; empty when nothing is pending. A read-only view of
     /// what the chain holds: its pending action, the calls waiting for `$return`, and their `$jason`.
-    public var callStack: [CallFrame] {
+    package var callStack: [CallFrame] {
         guard let chain = state.chain, let pending = chain.pending?.step else { return [] }
         let origin = chain.origin.isEmpty ? "<chain>" : chain.origin
         var stack = [CallFrame(name: CallFrame.entryName(of: pending.entry ?? pending.path) ?? origin,

@@ -25,7 +25,7 @@ public final class VirtualClock: InterpreterClock {
     public func restore(_ seconds: Double) { time.withLock { $0 = seconds } }
 
     /// Moves time forward by `seconds` (the REPL's `advance`).
-    public func advance(by seconds: Double) {
+    package func advance(by seconds: Double) {
         time.withLock { $0 += max(0, seconds) }
     }
 }

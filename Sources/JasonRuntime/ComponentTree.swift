@@ -6,7 +6,7 @@ import JasonJSON
 public struct ComponentTree: Sendable {
     static let containers = ["header", "sections", "items", "components", "layers", "footer", "tabs"]
 
-    public var components: ComponentRegistry
+    package var components: ComponentRegistry
 
     public init(components: ComponentRegistry = .standard) {
         self.components = components

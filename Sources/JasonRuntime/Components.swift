@@ -22,7 +22,7 @@ public struct ComponentRegistry: Sendable {
 
     public mutating func register(_ type: String, _ renderer: any ComponentRenderer) { renderers[type] = renderer }
 
-    public func renderer(for type: String) -> (any ComponentRenderer)? { renderers[type] }
+    package func renderer(for type: String) -> (any ComponentRenderer)? { renderers[type] }
 
     /// Jasonette's own components.
     public static var standard: ComponentRegistry {
@@ -57,13 +57,13 @@ public struct ComponentRegistry: Sendable {
 
 /// The style attributes every component shares (the seed's `stylize`), in terminal form:
 /// `[w=100 h=40 color=#fff bg=#000 opacity=0.5 radius=4]`, or "" when there are none.
-public enum Stylize {
+package enum Stylize {
     static let attributes: [(key: String, label: String)] = [
         ("width", "w"), ("height", "h"), ("color", "color"), ("background", "bg"), ("opacity", "opacity"),
         ("corner_radius", "radius"),
     ]
 
-    public static func describe(_ component: JSONObject) -> String {
+    package static func describe(_ component: JSONObject) -> String {
         guard case .object(let style)? = component["style"] else { return "" }
         let parts = attributes.compactMap { a in style[a.key].map { a.label + "=" + ComponentRegistry.plain($0) } }
         return parts.isEmpty ? "" : "[" + parts.joined(separator: " ") + "]"

@@ -5,9 +5,9 @@ import JasonTemplate
 /// register (R3); when the branch has templates only inside `options` (the usual shape), that rendering
 /// cannot change which actions it holds, so the branch is parsed once here and choosing it at run time
 /// only renders the options of its actions.
-public struct ConditionalAction: Sendable {
-    public var conditional: Conditional
-    public var path: ActionPath
+package struct ConditionalAction: Sendable {
+    package var conditional: Conditional
+    package var path: ActionPath
     /// Each branch's action, parsed at load; nil where rendering may change its shape.
     var compiled: [ActionNode?]
 

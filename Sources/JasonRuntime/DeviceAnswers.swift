@@ -31,7 +31,7 @@ public struct AnswerBook: Sendable {
         return first
     }
 
-    public var types: [String] { queues.keys.sorted() }
+    package var types: [String] { queues.keys.sorted() }
 }
 
 /// Lines typed by the user, for prompting actions; present only when standard input is a terminal.

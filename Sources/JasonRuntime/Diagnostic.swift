@@ -52,10 +52,10 @@ public struct Diagnostic: Error, Sendable, Hashable {
     public var location: SourceLocation?
     public var pointer: JSONPointer?
     /// Extra lines shown under the message (for example the error payload).
-    public var notes: [String]
+    package var notes: [String]
     /// How many times the same finding was reported (a failing action in a repeating timer, say): the
     /// log keeps one, counted.
-    public var count = 1
+    package var count = 1
 
     public init(_ id: ID, _ severity: Severity = .error, _ message: String, file: String? = nil,
                 location: SourceLocation? = nil, pointer: JSONPointer? = nil, notes: [String] = []) {
@@ -78,13 +78,13 @@ public struct Diagnostic: Error, Sendable, Hashable {
 /// Diagnostics collected while a program runs, from the loop and from handlers: a value, part of the
 /// run's state. The same finding (id, severity, message, place) twice is counted, not kept twice: a
 /// repeating timer whose action fails would otherwise fill memory and the terminal with one line.
-public struct IssueList: Sendable {
+package struct IssueList: Sendable {
     private struct Key: Hashable {
         var id: Diagnostic.ID, severity: Diagnostic.Severity, message: String, file: String?, pointer: JSONPointer?
         init(_ d: Diagnostic) { (id, severity, message, file, pointer) = (d.id, d.severity, d.message, d.file, d.pointer) }
     }
 
-    public private(set) var all: [Diagnostic] = []
+    package private(set) var all: [Diagnostic] = []
     private var index: [Key: Int] = [:]
 
     public init() {}
@@ -108,7 +108,7 @@ public struct DiagnosticCursor: Sendable {
     public init() {}
 
     /// The diagnostics of `all` to show now, each counting only its recurrences since it was last shown.
-    public mutating func unseen(in all: [Diagnostic]) -> [Diagnostic] {
+    package mutating func unseen(in all: [Diagnostic]) -> [Diagnostic] {
         if shownCounts.count > all.count { shownCounts.removeLast(shownCounts.count - all.count) }
         var fresh: [Diagnostic] = []
         for (i, diagnostic) in all.enumerated() {

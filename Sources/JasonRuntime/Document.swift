@@ -3,18 +3,18 @@ import JasonJSON
 /// A loaded program: a whole `{"$jason": …}` document, or a bare action object run as one chain.
 public struct Document: Sendable {
     public var root: JSON
-    public var locator: SourceLocator
+    package var locator: SourceLocator
     /// `head.actions`: named actions and system-event handlers, parsed.
-    public var actions: [String: ActionNode]
+    package var actions: [String: ActionNode]
     /// `head.data`: the initial view data.
-    public var data: JSONObject
+    package var data: JSONObject
     /// `head.templates`.
-    public var templates: JSONObject
+    package var templates: JSONObject
     public var body: JSON?
     /// Set when the file is a single action rather than a document.
-    public var bareAction: ActionNode?
+    package var bareAction: ActionNode?
     /// Actions that will fail if they ever run (see `ActionNode.malformed`).
-    public var warnings: [Diagnostic] {
+    package var warnings: [Diagnostic] {
         let nodes = Array(actions.values) + (bareAction.map { [$0] } ?? [])
         return nodes.flatMap(\.problems).map { var d = $0; d.severity = .warning; return d }
             .sorted { ($0.pointer?.description ?? "") < ($1.pointer?.description ?? "") }
@@ -23,7 +23,7 @@ public struct Document: Sendable {
     public var fileName: String? { locator.fileName }
 
     /// An empty document, the starting point of the REPL.
-    public init(fileName: String? = nil) {
+    package init(fileName: String? = nil) {
         root = .object([:])
         locator = SourceLocator(sourceMap: nil, fileName: fileName)
         actions = [:]
@@ -43,7 +43,7 @@ public struct Document: Sendable {
     }
 
     /// Checks an already parsed value: a `$jason` document or a bare action.
-    public static func load(_ root: JSON, locator: SourceLocator) throws(Diagnostic) -> Document {
+    package static func load(_ root: JSON, locator: SourceLocator) throws(Diagnostic) -> Document {
         var document = Document(fileName: locator.fileName)
         document.root = root
         document.locator = locator

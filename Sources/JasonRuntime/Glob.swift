@@ -1,6 +1,6 @@
 /// `*` matches any run of characters; everything else matches itself.
-public enum Glob {
-    public static func matches(_ pattern: String, _ text: String) -> Bool {
+package enum Glob {
+    package static func matches(_ pattern: String, _ text: String) -> Bool {
         let parts = pattern.split(separator: "*", omittingEmptySubsequences: false)
         guard parts.count > 1 else { return pattern == text }
         var rest = Substring(text)

@@ -9,7 +9,7 @@ public struct HTTPRequest: Sendable, Hashable {
     /// Seconds before the request fails; nil for the transport's default.
     public var timeout: Double?
     /// The URL of the document that asks; a document that came over http(s) may not read `file://` URLs.
-    public var origin: String?
+    package var origin: String?
 
     public init(method: String, url: String, headers: [HTTPHeader] = [], body: [UInt8]? = nil, timeout: Double? = nil,
                 origin: String? = nil) {
@@ -21,7 +21,7 @@ public struct HTTPRequest: Sendable, Hashable {
         self.origin = origin
     }
 
-    public var bodyText: String? { body.map { String(decoding: $0, as: UTF8.self) } }
+    package var bodyText: String? { body.map { String(decoding: $0, as: UTF8.self) } }
 }
 
 public struct HTTPHeader: Sendable, Hashable {
@@ -45,9 +45,9 @@ public struct HTTPResponse: Sendable, Hashable {
         self.body = body
     }
 
-    public var bodyText: String { String(decoding: body, as: UTF8.self) }
+    package var bodyText: String { String(decoding: body, as: UTF8.self) }
 
-    public func header(_ name: String) -> String? {
+    package func header(_ name: String) -> String? {
         headers.first { $0.name.lowercased() == name.lowercased() }?.value
     }
 }

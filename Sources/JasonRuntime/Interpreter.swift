@@ -8,11 +8,11 @@ import JasonTemplate
 /// register (`$jason`), its current action and its lambda frames, so nothing leaks between chains.
 /// The whole loop is `run(_:)` below: resolve the current node, run it, follow `success` or `error`.
 public final class Interpreter {
-    public let registry: ActionRegistry
+    package let registry: ActionRegistry
     public var limits = Limits()
     public var observers: [any ExecutionObserver] = []
     /// The JavaScript engine behind `{{ }}`; it starts with the first expression that needs it.
-    public let scriptEngine: ScriptEngine
+    package let scriptEngine: ScriptEngine
     let renderer: Transformer
     /// What the interpreter was given: the console, stores, clock, network and answers of the run.
     public let environment: ActionEnvironment
@@ -32,13 +32,13 @@ public final class Interpreter {
     /// Actions performed so far, in all chains.
     public var steps: Int { state.steps }
     /// The views, the first document at the bottom, the one on screen on top.
-    public var views: [ViewRecord] { state.views }
+    package var views: [ViewRecord] { state.views }
     /// The document on screen.
     public var document: Document { state.top.document }
     /// The variables of the view on screen.
     public var variables: ViewVariables { state.top.variables }
     /// The timers that are running.
-    public var timers: Timers { state.timers }
+    package var timers: Timers { state.timers }
     /// Whether calls wait in the queue.
     public var hasQueuedCalls: Bool { !state.queue.isEmpty || !mailbox.isEmpty }
 

@@ -7,19 +7,19 @@ public struct ActionStep: Sendable {
         didSet { kind = ActionKind(target) }
     }
     /// What carries it out (decided from the target).
-    public private(set) var kind: ActionKind
+    package private(set) var kind: ActionKind
     public var path: ActionPath
     /// The options after rendering (nil when the action has none).
     public var options: JSON?
     /// Expressions that stayed unresolved or threw while rendering the options.
-    public var templateDiagnostics: [TemplateDiagnostic]
+    package var templateDiagnostics: [TemplateDiagnostic]
     /// The `$jason` the action runs with.
     public var jason: JSON?
     /// Where the open lambda frames were called from, outermost first.
-    public var callers: [ActionPath]
+    package var callers: [ActionPath]
     /// The conditional array or string template this action was chosen from, when it was (a
     /// `head.actions` entry written as `[{"{{#if …}}": …}]`, say): breakpoints on the entry stop here.
-    public var entry: ActionPath?
+    package var entry: ActionPath?
 
     init(target: ActionCall.Target, path: ActionPath, options: JSON?, templateDiagnostics: [TemplateDiagnostic],
          jason: JSON?, callers: [ActionPath], entry: ActionPath?) {
@@ -34,7 +34,7 @@ public struct ActionStep: Sendable {
     }
 
     /// How many lambda frames are open.
-    public var depth: Int { callers.count }
+    package var depth: Int { callers.count }
 
     /// The name shown in traces: the type, or `trigger NAME`.
     public var name: String {

@@ -2,8 +2,8 @@ import JasonJSON
 import Synchronization
 
 /// A call waiting for its turn: an action (or an event handler's name) and the `$jason` it starts with.
-public struct QueuedCall: Sendable {
-    public enum Start: Sendable {
+package struct QueuedCall: Sendable {
+    package enum Start: Sendable {
         /// An action, parsed: from the document, a timer, a tapped item.
         case node(ActionNode)
         /// A key of `head.actions`, looked up when the call runs (`$load`, a host's event).
@@ -14,17 +14,17 @@ public struct QueuedCall: Sendable {
         case resume(ActionNode, frames: [ActionCall], origin: String)
     }
 
-    public var start: Start
-    public var jason: JSON?
+    package var start: Start
+    package var jason: JSON?
 
-    public init(_ start: Start, jason: JSON? = nil) {
+    package init(_ start: Start, jason: JSON? = nil) {
         self.start = start
         self.jason = jason
     }
 
     /// An action written in `document` at `path` (a tapped item's `action`, a picker item's), parsed now:
     /// what is wrong with it fails the chain when it runs, located there.
-    public static func written(_ action: JSON, at path: ActionPath, in document: Document, jason: JSON? = nil) -> QueuedCall {
+    package static func written(_ action: JSON, at path: ActionPath, in document: Document, jason: JSON? = nil) -> QueuedCall {
         QueuedCall(.node(ActionNode.parseWritten(action, at: path, in: document)), jason: jason)
     }
 }
@@ -33,7 +33,7 @@ extension ActionNode {
     /// An action that was written in `document` at `path` and rendered since: located in the document
     /// when it comes from it. A value that is no action at all becomes a malformed node, which fails when
     /// it runs, as the reference fails only then.
-    public static func parseWritten(_ json: JSON, at path: ActionPath, in document: Document) -> ActionNode {
+    package static func parseWritten(_ json: JSON, at path: ActionPath, in document: Document) -> ActionNode {
         let locator = path.file == document.locator.fileName ? document.locator : SourceLocator(sourceMap: nil, fileName: path.file)
         do { return try parse(json, at: path.pointer, locator: locator) } catch { return .malformed(error) }
     }
@@ -44,8 +44,8 @@ extension ActionNode {
 /// run's state; this is how everyone else asks it to.
 public final class HostMailbox: Sendable {
     public enum Event: Sendable {
-        /// A call to queue behind the running chain.
-        case call(QueuedCall)
+        /// An action the host wrote, to run behind the running chain with `jason` as its `$jason`.
+        case perform(JSON, jason: JSON?)
         /// The user's back gesture: the view on top goes away (its running chain is abandoned, S24).
         case back
         /// Form input: `$get[name] = value` in the view on screen.
@@ -54,18 +54,26 @@ public final class HostMailbox: Sendable {
         case report(Diagnostic)
     }
 
-    private let events = Mutex<[Event]>([])
+    enum Mail: Sendable {
+        case event(Event)
+        /// A call an action queued after it completed.
+        case call(QueuedCall)
+    }
+
+    private let mail = Mutex<[Mail]>([])
 
     public init() {}
 
-    public func post(_ event: Event) { events.withLock { $0.append(event) } }
+    public func post(_ event: Event) { mail.withLock { $0.append(.event(event)) } }
 
-    func take() -> [Event] {
-        events.withLock { events in
-            defer { events = [] }
-            return events
+    func post(_ call: QueuedCall) { mail.withLock { $0.append(.call(call)) } }
+
+    func take() -> [Mail] {
+        mail.withLock { mail in
+            defer { mail = [] }
+            return mail
         }
     }
 
-    var isEmpty: Bool { events.withLock { $0.isEmpty } }
+    var isEmpty: Bool { mail.withLock { $0.isEmpty } }
 }

@@ -121,12 +121,12 @@ extension Interpreter {
     }
 
     /// Renders `template` against the view on screen with `jason` as `$jason` (the REPL's `print`).
-    public func render(_ template: JSON, jason: JSON?) -> Rendered {
+    package func render(_ template: JSON, jason: JSON?) -> Rendered {
         renderer.render(template, data: templateData(jason: jason))
     }
 
     /// register ⊕ the variables of the view on screen: what templates are rendered against.
-    public func templateData(jason: JSON?) -> JSON {
+    package func templateData(jason: JSON?) -> JSON {
         dataCache.data(state.top.variables, jason: jason)
     }
 

@@ -45,17 +45,17 @@ package struct RunState: Sendable {
 }
 
 /// One screen: a document opened at a URL, with its own variables (`$get`, `$params`, `$cache`).
-public struct ViewRecord: Sendable {
-    public enum Transition: String, Sendable {
+package struct ViewRecord: Sendable {
+    package enum Transition: String, Sendable {
         case push, modal
     }
 
     /// Tells views apart (a handler's changes go to the view it ran in, if that view is still open).
     let id: Int
-    public let document: Document
-    public let url: String
-    public let transition: Transition
-    public internal(set) var variables: ViewVariables
+    package let document: Document
+    package let url: String
+    package let transition: Transition
+    package internal(set) var variables: ViewVariables
     /// The `$href` action that opened the view above, with the lambda frames of its chain: `$ok` there
     /// resumes it (R33, R34). Nil when that view was opened by a plain `href`.
     var callback: Callback?

@@ -35,7 +35,7 @@ public struct Stores: Sendable {
     /// The `$cache` of the view at a URL (lower-cased, as on iOS); nil: every cache in memory.
     public var cache: (@Sendable (String) -> any KeyValueStore)?
     /// What the stores kept in memory start with, by name (`$global`, `$session`, `cache URL`).
-    public var initial: [String: JSONObject] = [:]
+    package var initial: [String: JSONObject] = [:]
 
     public init(global: (any KeyValueStore)?, session: (any KeyValueStore)?,
                 cache: (@Sendable (String) -> any KeyValueStore)?) {
@@ -52,7 +52,7 @@ public struct Stores: Sendable {
     }
 
     /// Whether every store lives in memory, so that a snapshot restores them all.
-    public var allInMemory: Bool { global == nil && session == nil && cache == nil }
+    package var allInMemory: Bool { global == nil && session == nil && cache == nil }
 
     /// The file store behind `name`, or nil when that store lives in memory.
     func file(_ name: String) -> (any KeyValueStore)? {

@@ -2,18 +2,18 @@ import JasonJSON
 
 /// The timers (`$timer.start`, R38 with DESIGN §2.6): when each is due and what it runs. A value, part
 /// of the run's state.
-public struct Timers: Sendable {
-    public struct Entry: Sendable {
-        public var name: String
-        public var due: Double
-        public var interval: Double
-        public var repeats: Bool
+package struct Timers: Sendable {
+    package struct Entry: Sendable {
+        package var name: String
+        package var due: Double
+        package var interval: Double
+        package var repeats: Bool
         /// The action to run, parsed when the timer started.
-        public var action: ActionNode
+        package var action: ActionNode
         /// Where `$timer.start` wrote the action, for the trace.
-        public var origin: ActionPath
+        package var origin: ActionPath
 
-        public init(name: String, due: Double, interval: Double, repeats: Bool, action: ActionNode, origin: ActionPath) {
+        package init(name: String, due: Double, interval: Double, repeats: Bool, action: ActionNode, origin: ActionPath) {
             self.name = name
             self.due = due
             self.interval = interval
@@ -23,11 +23,11 @@ public struct Timers: Sendable {
         }
     }
 
-    public private(set) var active: [Entry] = []
+    package private(set) var active: [Entry] = []
     /// Timers started so far without a name (the next one is `timer-N+1`).
     private var unnamed = 0
 
-    public init() {}
+    package init() {}
 
     /// A name for a timer started without one.
     mutating func newName() -> String {
@@ -47,7 +47,7 @@ public struct Timers: Sendable {
     }
 
     /// When the next timer is due.
-    public var nextDue: Double? { active.map(\.due).min() }
+    package var nextDue: Double? { active.map(\.due).min() }
 
     /// The timers due at `time`, in the order they were started; repeating ones are rescheduled.
     mutating func fire(at time: Double) -> [Entry] {

@@ -35,12 +35,13 @@ extension Interpreter {
 
     /// Takes in what other tasks posted since the last time, in order.
     func takeMail() {
-        for event in mailbox.take() {
-            switch event {
+        for mail in mailbox.take() {
+            switch mail {
             case .call(let call): state.queue.append(call)
-            case .back: back()
-            case .input(let name, let value): input(name, value: value)
-            case .report(let diagnostic): state.issues.report(diagnostic)
+            case .event(.perform(let action, let jason)): state.queue.append(QueuedCall(.json(action, origin: "<host>"), jason: jason))
+            case .event(.back): back()
+            case .event(.input(let name, let value)): input(name, value: value)
+            case .event(.report(let diagnostic)): state.issues.report(diagnostic)
             }
         }
     }

@@ -3,7 +3,7 @@ import JasonJSON
 import Synchronization
 
 /// What one evaluation gave.
-public enum ScriptResult: Sendable, Hashable {
+package enum ScriptResult: Sendable, Hashable {
     case value(JSON)
     case undefined
     case threw(String)
@@ -18,8 +18,8 @@ public enum ScriptResult: Sendable, Hashable {
 /// resident top-level data as `$root`, so renders that run at the same time should not share an engine:
 /// each interpreter has its own.
 public final class ScriptEngine: @unchecked Sendable {
-    public let limits: ScriptLimits
-    public var timeLimit: Double { limits.time }
+    package let limits: ScriptLimits
+    package var timeLimit: Double { limits.time }
     let state = Mutex<EngineContext?>(nil)
     /// Made with the first context and kept across `reset()`: one watching thread per engine.
     let watch = Mutex<RunawayWatch?>(nil)
@@ -29,29 +29,29 @@ public final class ScriptEngine: @unchecked Sendable {
         self.limits = limits
     }
 
-    public convenience init(timeLimit: Double) {
+    package convenience init(timeLimit: Double) {
         self.init(limits: ScriptLimits(time: timeLimit))
     }
 
     deinit { watch.withLock { $0?.stop() } }
 
     /// True once the JavaScript context exists (it is created by the first evaluation that needs it).
-    public var isStarted: Bool { state.withLock { $0 != nil } }
+    package var isStarted: Bool { state.withLock { $0 != nil } }
 
     /// Evaluates an st.js expression (`a.b`, `x ? 1 : 2`, `var s = 0; …; return s;`, `function(){…}`)
     /// with `this` bound to `receiver`.
-    public func evaluate(_ expression: String, receiver: ScriptReceiver) -> ScriptResult {
+    package func evaluate(_ expression: String, receiver: ScriptReceiver) -> ScriptResult {
         withContext { $0.call(expression, receiver: receiver) }
     }
 
     /// Evaluates with `this` bound to the resident top-level data, brought up to date with `data` first
     /// (under one lock, so evaluations from elsewhere cannot change it in between).
-    public func evaluate(_ expression: String, root data: JSONObject) -> ScriptResult {
+    package func evaluate(_ expression: String, root data: JSONObject) -> ScriptResult {
         withContext { $0.call(expression, receiver: $0.syncRoot(data)) }
     }
 
     /// Evaluates with `this` bound to a value converted for this call only.
-    public func evaluate(_ expression: String, this value: JSON) -> ScriptResult {
+    package func evaluate(_ expression: String, this value: JSON) -> ScriptResult {
         withContext { context in
             let receiver = context.receiver(for: value, extras: [:])
             return context.call(expression, receiver: receiver)
@@ -60,13 +60,13 @@ public final class ScriptEngine: @unchecked Sendable {
 
     /// A JavaScript copy of `value` to evaluate against; `extras` become extra properties of an object
     /// (st.js's `$root`, `$index`) or, for a primitive, of its prototype during each call.
-    public func receiver(for value: JSON, extras: [String: ScriptReceiver.Extra]) -> ScriptReceiver {
+    package func receiver(for value: JSON, extras: [String: ScriptReceiver.Extra]) -> ScriptReceiver {
         withContext { $0.receiver(for: value, extras: extras) }
     }
 
     /// The resident copy of the top-level template data: members are converted again only when their
     /// value changed since the last call, so a render does not marshal `$global` or `$get` anew.
-    public func rootReceiver(for data: JSONObject) -> ScriptReceiver {
+    package func rootReceiver(for data: JSONObject) -> ScriptReceiver {
         withContext { $0.syncRoot(data) }
     }
 
@@ -95,8 +95,8 @@ final class BuiltinsFlag: Sendable {
 }
 
 /// A JavaScript value held for evaluations (`this`). Keeps the value alive until released.
-public final class ScriptReceiver: @unchecked Sendable {
-    public enum Extra: Sendable {
+package final class ScriptReceiver: @unchecked Sendable {
+    package enum Extra: Sendable {
         case json(JSON)
         case receiver(ScriptReceiver)
     }

@@ -5,7 +5,7 @@ extension ScriptEngine {
     /// Runs a whole script in the global scope (`$script.include`) so that later expressions can call
     /// what it defines. Returns the global names it added that hold data (functions stay in the engine);
     /// the interpreter shows those to templates as iOS did.
-    public func include(_ source: String) -> Result<JSONObject, ScriptError> {
+    package func include(_ source: String) -> Result<JSONObject, ScriptError> {
         builtins.replaced.store(true, ordering: .relaxed)
         return withContext { $0.include(source) }
     }
@@ -14,14 +14,14 @@ extension ScriptEngine {
     package var hasStandardBuiltins: Bool { !builtins.replaced.load(ordering: .relaxed) }
 
     /// Forgets every included script (`$script.clear`): the next expression starts a fresh context.
-    public func reset() {
+    package func reset() {
         state.withLock { $0 = nil }
         builtins.replaced.store(false, ordering: .relaxed)
     }
 }
 
-public struct ScriptError: Error, Sendable, CustomStringConvertible {
-    public var description: String
+package struct ScriptError: Error, Sendable, CustomStringConvertible {
+    package var description: String
 }
 
 extension EngineContext {

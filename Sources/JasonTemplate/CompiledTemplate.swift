@@ -5,18 +5,18 @@ import JasonJSON
 ///
 /// Diagnostics from rendering it are relative to the template's root, exactly as `render(template,
 /// data:)` gives them; `pointer` says where the template was written, for the caller to locate them.
-public struct CompiledTemplate: Sendable {
+package struct CompiledTemplate: Sendable {
     /// The template as written.
-    public let template: JSON
+    package let template: JSON
     /// Where the template sits in its document.
-    public let pointer: JSONPointer
+    package let pointer: JSONPointer
     /// False when nothing in the template can depend on the data: its rendering is known in advance.
-    public let hasExpressions: Bool
+    package let hasExpressions: Bool
     let node: TemplateNode
     /// `ST.transform` on a template that mentions `#include` transforms only the objects holding one.
     let mentionsInclude: Bool
 
-    public init(_ template: JSON, at pointer: JSONPointer) {
+    package init(_ template: JSON, at pointer: JSONPointer) {
         self.template = template
         self.pointer = pointer
         mentionsInclude = Fillout.mentionsInclude(template)
@@ -27,12 +27,12 @@ public struct CompiledTemplate: Sendable {
 
 extension Transformer {
     /// Compiles `template`, written at `pointer` in its document, once.
-    public func compile(_ template: JSON, at pointer: JSONPointer = .root) -> CompiledTemplate {
+    package func compile(_ template: JSON, at pointer: JSONPointer = .root) -> CompiledTemplate {
         CompiledTemplate(template, at: pointer)
     }
 
     /// The same as `render(compiled.template, data:)`.
-    public func render(_ compiled: CompiledTemplate, data: JSON) -> Rendered {
+    package func render(_ compiled: CompiledTemplate, data: JSON) -> Rendered {
         guard compiled.hasExpressions else { return Rendered(value: compiled.node.constantValue, diagnostics: []) }
         var run = Run(evaluator: evaluator, root: data)
         let value = run.transform(compiled.template, compiled.node, includesOnly: compiled.mentionsInclude, data)
@@ -42,7 +42,7 @@ extension Transformer {
     /// The branch `index` of `conditional` (as `Conditional.choose` picked it), rendered from its
     /// already compiled node: the same as `render(conditional.branches[index].value, data:)`, with
     /// diagnostics relative to the branch's value.
-    public func render(branch index: Int, of conditional: Conditional, data: JSON) -> Rendered {
+    package func render(branch index: Int, of conditional: Conditional, data: JSON) -> Rendered {
         let branch = conditional.branches[index]
         var run = Run(evaluator: evaluator, root: data)
         let value = run.transform(branch.value, branch.node, includesOnly: branch.mentionsInclude, data)

@@ -2,12 +2,12 @@ import JasonJSON
 
 /// An ST conditional array `[{"{{#if c}}": A}, {"{{#elseif d}}": B}, {"{{#else}}": C}]` (spec T7, R3),
 /// recognised and run with st.js's rules (`Conditional.is` / `Conditional.run`).
-public struct Conditional: Sendable {
-    public struct Branch: Sendable {
+package struct Conditional: Sendable {
+    package struct Branch: Sendable {
         /// The condition of an `#if`/`#elseif`; nil for a branch taken unconditionally (`#else`).
-        public var condition: String?
-        public var key: String
-        public var value: JSON
+        package var condition: String?
+        package var key: String
+        package var value: JSON
         var test: StringTemplate?
         var node: TemplateNode
         /// Where `value` sits relative to the conditional's own pointer (the root of `node`'s pointers).
@@ -15,12 +15,12 @@ public struct Conditional: Sendable {
         var mentionsInclude: Bool
     }
 
-    public var branches: [Branch]
+    package var branches: [Branch]
     /// The array as written, which st.js returns when a condition cannot be evaluated.
     let original: [JSON]
 
     /// Recognises the shape; nil when the array is not a conditional.
-    public init?(_ elements: [JSON], at pointer: JSONPointer = .root) {
+    package init?(_ elements: [JSON], at pointer: JSONPointer = .root) {
         guard Self.isConditional(elements) else { return nil }
         original = elements
         branches = elements.enumerated().map { i, element in
@@ -53,7 +53,7 @@ public struct Conditional: Sendable {
     }
 
     /// Which branch wins.
-    public enum Choice: Sendable, Hashable {
+    package enum Choice: Sendable, Hashable {
         case branch(Int)
         case none
         /// A condition was undefined or threw: st.js then returns the array unchanged.
@@ -61,7 +61,7 @@ public struct Conditional: Sendable {
     }
 
     /// The winning branch, evaluating conditions in order as `Conditional.run` does.
-    public func choose(_ evaluator: any ExpressionEvaluator, in scope: Scope) -> Choice {
+    package func choose(_ evaluator: any ExpressionEvaluator, in scope: Scope) -> Choice {
         var run = Run(evaluator: evaluator, root: scope.root)
         return choose(&run, scope)
     }

@@ -1,7 +1,7 @@
 import JasonJSON
 
 /// What evaluating one `{{ }}` expression gave.
-public enum Evaluation: Sendable, Hashable {
+package enum Evaluation: Sendable, Hashable {
     case value(JSON)
     /// JavaScript `undefined`: the template text stays as it is (spec T3).
     case undefined
@@ -11,16 +11,16 @@ public enum Evaluation: Sendable, Hashable {
 
 /// The data an expression sees, as st.js arranges it: `this` (the top-level data or a loop item), with
 /// `$root`, and inside `#each` also `$index` and the names declared by `#let`.
-public struct Scope: Sendable {
-    public var this: JSON
-    public var root: JSON
-    public var index: Int?
+package struct Scope {
+    package var this: JSON
+    package var root: JSON
+    package var index: Int?
     /// Names declared by enclosing `#let`s (T9): own properties of `this` while the block runs.
-    public var lets: JSONObject
+    package var lets: JSONObject
     /// True when `this` is the top-level data itself (so an engine may keep it resident).
-    public var isRoot: Bool
+    package var isRoot: Bool
     /// Where an evaluator may keep its own copy of `this` while the scope lasts.
-    public let slot: ScopeSlot
+    package let slot: ScopeSlot
     /// The render this scope belongs to.
     let pass: RenderPass
     /// `#let` names declared on the top-level data, which `$root` then shows too (st.js sets them on
@@ -31,7 +31,7 @@ public struct Scope: Sendable {
     /// For a loop item: the loop's expressions evaluated in advance, when they were.
     var prefetched: PrefetchedLoop?
 
-    public init(this: JSON, root: JSON, index: Int? = nil, lets: JSONObject = [:], isRoot: Bool = false,
+    package init(this: JSON, root: JSON, index: Int? = nil, lets: JSONObject = [:], isRoot: Bool = false,
                 slot: ScopeSlot = ScopeSlot()) {
         self.init(this: this, root: root, index: index, lets: lets, isRoot: isRoot, slot: slot, pass: RenderPass())
     }
@@ -48,10 +48,10 @@ public struct Scope: Sendable {
     }
 
     /// The top-level scope of a render: `this` and `$root` are the data.
-    public static func top(_ data: JSON) -> Scope { Scope(this: data, root: data, isRoot: true) }
+    package static func top(_ data: JSON) -> Scope { Scope(this: data, root: data, isRoot: true) }
 
     /// Name lookup as `with(this)` sees it after st.js has put its bookkeeping names on the data.
-    public func lookup(_ name: String) -> JSON? {
+    package func lookup(_ name: String) -> JSON? {
         if name.utf8.first == UInt8(ascii: "$") {
             if name == "$root" { return rootLets.isEmpty ? root : Self.overlay(root, rootLets) }
             if name == "$index", let index { return .int(index) }
@@ -72,13 +72,13 @@ public struct Scope: Sendable {
 }
 
 /// A box an evaluator can fill once per scope (the JavaScript copy of a loop item, say).
-public final class ScopeSlot: @unchecked Sendable {
-    public var value: AnyObject?
-    public init() {}
+package final class ScopeSlot {
+    package var value: AnyObject?
+    package init() {}
 }
 
 /// What all the scopes of one render share. Renders are synchronous, hence unchecked.
-final class RenderPass: @unchecked Sendable {
+final class RenderPass {
     /// An expression may have changed the data inside the script engine: for the rest of the render,
     /// every expression is evaluated there, where the changed data is (st.js's one shared object).
     var scriptOwnsData = false
@@ -87,7 +87,7 @@ final class RenderPass: @unchecked Sendable {
 }
 
 /// The loop a loop item comes from: its expression, the scope it was evaluated in, and its length.
-final class ItemSource: @unchecked Sendable {
+final class ItemSource {
     let expression: ParsedExpression
     let parent: Scope
     let count: Int
@@ -104,14 +104,14 @@ final class ItemSource: @unchecked Sendable {
 
 /// An expression as a compiled template keeps it: its text, and its plain path when it is one.
 /// A class, so that handing it to the evaluator costs one reference count.
-public final class ParsedExpression: Sendable, Hashable {
-    public let text: String
-    public let path: PathExpression?
+package final class ParsedExpression: Sendable, Hashable {
+    package let text: String
+    package let path: PathExpression?
     /// Operators, conditions and built-in calls over paths and literals, which Swift can often answer
     /// without the engine.
     let simple: SimpleExpression?
 
-    public init(_ text: String) {
+    package init(_ text: String) {
         self.text = text
         path = PathExpression(text)
         simple = path == nil ? SimpleExpression(text) : nil
@@ -120,12 +120,12 @@ public final class ParsedExpression: Sendable, Hashable {
     /// Whether the engine is needed whatever the data (neither a path nor a simple operation).
     var needsEngine: Bool { path == nil && simple == nil }
 
-    public static func == (a: ParsedExpression, b: ParsedExpression) -> Bool { a.text == b.text }
-    public func hash(into hasher: inout Hasher) { hasher.combine(text) }
+    package static func == (a: ParsedExpression, b: ParsedExpression) -> Bool { a.text == b.text }
+    package func hash(into hasher: inout Hasher) { hasher.combine(text) }
 }
 
 /// Evaluates the JavaScript inside `{{ }}`. The template engine calls it; it does not care how.
-public protocol ExpressionEvaluator: Sendable {
+package protocol ExpressionEvaluator: Sendable {
     func evaluate(_ expression: String, in scope: Scope) -> Evaluation
     /// Whether the built-in methods are still JavaScript's own (no script could have replaced them), so
     /// that Swift may answer calls of them.
@@ -135,9 +135,9 @@ public protocol ExpressionEvaluator: Sendable {
 }
 
 extension ExpressionEvaluator {
-    public var hasStandardBuiltins: Bool { true }
+    package var hasStandardBuiltins: Bool { true }
 
-    public func evaluate(_ expression: ParsedExpression, in scope: Scope) -> Evaluation {
+    package func evaluate(_ expression: ParsedExpression, in scope: Scope) -> Evaluation {
         evaluate(expression.text, in: scope)
     }
 }

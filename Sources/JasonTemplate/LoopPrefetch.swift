@@ -15,7 +15,7 @@ extension PathEvaluator: LoopPrefetching {
 }
 
 /// A loop's results evaluated in advance, handed out as the render of each item asks for them.
-final class PrefetchedLoop: @unchecked Sendable {
+final class PrefetchedLoop {
     let expressions: [ParsedExpression]
     let results: [Evaluation?]
     private var next = 0

@@ -2,20 +2,20 @@ import JasonJSON
 
 /// Evaluates plain paths and literals in Swift with JavaScript's results. Anything else is handed to
 /// `fallback` (the JavaScript engine); without one, it is reported as needing the engine.
-public struct PathEvaluator: ExpressionEvaluator {
-    public var fallback: (any ExpressionEvaluator)?
+package struct PathEvaluator: ExpressionEvaluator {
+    package var fallback: (any ExpressionEvaluator)?
 
-    public init(fallback: (any ExpressionEvaluator)? = nil) {
+    package init(fallback: (any ExpressionEvaluator)? = nil) {
         self.fallback = fallback
     }
 
-    public var hasStandardBuiltins: Bool { fallback?.hasStandardBuiltins ?? true }
+    package var hasStandardBuiltins: Bool { fallback?.hasStandardBuiltins ?? true }
 
-    public func evaluate(_ expression: String, in scope: Scope) -> Evaluation {
+    package func evaluate(_ expression: String, in scope: Scope) -> Evaluation {
         evaluate(ParsedExpression(expression), in: scope)
     }
 
-    public func evaluate(_ expression: ParsedExpression, in scope: Scope) -> Evaluation {
+    package func evaluate(_ expression: ParsedExpression, in scope: Scope) -> Evaluation {
         // Once an expression may have changed the data inside the engine, the engine has the truth.
         if let fallback, scope.pass.scriptOwnsData { return fallback.evaluate(expression.text, in: scope) }
         if let result = Self.answer(expression, in: scope, standardBuiltins: hasStandardBuiltins) { return result }
@@ -38,7 +38,7 @@ public struct PathEvaluator: ExpressionEvaluator {
 
     /// The value of a parsed path, or nil when the answer depends on JavaScript itself
     /// (a prototype method, a property of a number), so the engine must decide.
-    public static func evaluate(_ expression: PathExpression, in scope: Scope) -> Evaluation? {
+    package static func evaluate(_ expression: PathExpression, in scope: Scope) -> Evaluation? {
         switch expression {
         case .literal(let value):
             return .value(value)

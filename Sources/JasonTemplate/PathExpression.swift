@@ -2,23 +2,23 @@ import JasonJSON
 
 /// An expression that is a plain property path (`$jason.items[0].name`, `this`, `$index`) or a literal.
 /// These are evaluated in Swift, so documents that use only them never start a JavaScript engine.
-public enum PathExpression: Sendable, Hashable {
+package enum PathExpression: Sendable, Hashable {
     case literal(JSON)
     case path(head: String, steps: [Step])
 
-    public struct Step: Sendable, Hashable {
-        public enum Access: Sendable, Hashable {
+    package struct Step: Sendable, Hashable {
+        package enum Access: Sendable, Hashable {
             case member(String)
             case index(Int)
         }
 
-        public var access: Access
+        package var access: Access
         /// The step as written (`.name`, `[0]`, `['a b']`), for error messages.
-        public var text: String
+        package var text: String
     }
 
     /// Parses the expression text, or returns nil when it needs real JavaScript.
-    public init?(_ source: String) {
+    package init?(_ source: String) {
         let text = source.trimmingSpaces()
         guard let first = text.first else { return nil }
         if text == "true" { self = .literal(.bool(true)); return }

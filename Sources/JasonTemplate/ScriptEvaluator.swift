@@ -6,16 +6,16 @@ import JasonScript
 /// loop's items are taken from the resident array itself when the loop's expression is a plain path,
 /// so nothing is converted per item. Within one render, what an expression changes is seen by the
 /// expressions after it (st.js's one shared object).
-public struct ScriptEvaluator: ExpressionEvaluator {
-    public let engine: ScriptEngine
+package struct ScriptEvaluator: ExpressionEvaluator {
+    package let engine: ScriptEngine
 
-    public init(engine: ScriptEngine) {
+    package init(engine: ScriptEngine) {
         self.engine = engine
     }
 
-    public var hasStandardBuiltins: Bool { engine.hasStandardBuiltins }
+    package var hasStandardBuiltins: Bool { engine.hasStandardBuiltins }
 
-    public func evaluate(_ expression: String, in scope: Scope) -> Evaluation {
+    package func evaluate(_ expression: String, in scope: Scope) -> Evaluation {
         let target = self.target(for: scope)
         let (result, mayMutate) = engine.evaluate(expression, on: target.receiver, extras: target.extras)
         if mayMutate { scope.pass.scriptOwnsData = true }
@@ -122,7 +122,7 @@ extension Evaluation {
 extension PathEvaluator {
     /// The evaluator the interpreter uses: plain paths in Swift, everything else in JavaScriptCore.
     /// The engine starts only when the first expression that needs it is evaluated.
-    public static func withScriptEngine(_ engine: ScriptEngine = ScriptEngine()) -> PathEvaluator {
+    package static func withScriptEngine(_ engine: ScriptEngine = ScriptEngine()) -> PathEvaluator {
         PathEvaluator(fallback: ScriptEvaluator(engine: engine))
     }
 }

@@ -5,12 +5,12 @@ import Synchronization
 /// (spec §3), quirks included. Pure and synchronous; expressions go to the injected evaluator, and every
 /// expression that stays unresolved or throws is reported beside the result. Templates are compiled
 /// once and kept in a small cache, so rendering the same template again skips all parsing.
-public struct Transformer: Sendable {
-    public var evaluator: any ExpressionEvaluator
+package struct Transformer: Sendable {
+    package var evaluator: any ExpressionEvaluator
     let cache = TemplateCache()
     let last = LastRender()
 
-    public init(evaluator: any ExpressionEvaluator = PathEvaluator()) {
+    package init(evaluator: any ExpressionEvaluator = PathEvaluator()) {
         self.evaluator = evaluator
     }
 
@@ -23,7 +23,7 @@ public struct Transformer: Sendable {
 
     /// `ST.transform(template, data)`: `data` is also `$root`. When the template mentions `#include`
     /// anywhere, only the objects holding an `#include` are transformed (T12).
-    public func render(_ template: JSON, data: JSON) -> Rendered {
+    package func render(_ template: JSON, data: JSON) -> Rendered {
         var run = Run(evaluator: evaluator, root: data)
         if Fillout.mentionsInclude(template) {
             return Rendered(value: run.transformIncludesOnly(template, data: data), diagnostics: run.diagnostics)
@@ -38,14 +38,14 @@ public struct Transformer: Sendable {
     }
 
     /// `TRANSFORM.run(template, data)`: the whole template, whatever it holds.
-    public func run(_ template: JSON, data: JSON) -> Rendered {
+    package func run(_ template: JSON, data: JSON) -> Rendered {
         var run = Run(evaluator: evaluator, root: data)
         let value = run.transform(cache.node(for: template), Scope.top(data))
         return Rendered(value: value, diagnostics: run.diagnostics)
     }
 
     /// `TRANSFORM.fillout(data, text)`: one string's expressions.
-    public func fill(_ text: String, data: JSON) -> Rendered {
+    package func fill(_ text: String, data: JSON) -> Rendered {
         var run = Run(evaluator: evaluator, root: data)
         let value = text.contains("{{") ? run.fill(StringTemplate(text, at: .root), Scope.top(data)) : .string(text)
         return Rendered(value: value, diagnostics: run.diagnostics)

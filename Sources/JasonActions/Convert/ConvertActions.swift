@@ -3,8 +3,8 @@ import JasonRuntime
 
 /// `$convert.string`, `$convert.csv`, `$convert.rss`: text from a request (usually `data_type: raw`)
 /// into JSON for templates.
-public enum ConvertActions {
-    public static let handlers: [String: any ActionHandler] = [
+package enum ConvertActions {
+    package static let handlers: [String: any ActionHandler] = [
         "string": ClosureHandler(ActionSpec(
             "Parses JSON text.",
             options: [OptionSpec("data", .any, "the JSON text")],

@@ -2,8 +2,8 @@ import JasonJSON
 import JasonRuntime
 
 /// The rest of the core catalog (spec §2.12, §4.1): `$parse`, and what only touches the phone's screen.
-public enum CoreActions {
-    public static let handlers: [String: any ActionHandler] = [
+package enum CoreActions {
+    package static let handlers: [String: any ActionHandler] = [
         "parse": ClosureHandler(ActionSpec(
             "Renders data with one of head.templates.",
             options: [OptionSpec("data", .any, required: true, "the data the template sees as its root"),
@@ -15,7 +15,7 @@ public enum CoreActions {
             guard let template = context.templates[name] else {
                 throw ActionFailure(message: "no template named '\(name)' in head.templates", type: invocation.type)
             }
-            return context.render(template, data: options["data"] ?? .null).value
+            return context.render(template, data: options["data"] ?? .null)
         },
         "snapshot": DeviceGroups.snapshot,
         "scroll": screenOnly("Scrolls the view.", [OptionSpec("position", .string, "top or bottom")]),

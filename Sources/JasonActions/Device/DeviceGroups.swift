@@ -3,8 +3,8 @@ import JasonRuntime
 
 /// The device groups of the catalog (spec §4.2) a terminal can only simulate: each action answers
 /// from the stub file.
-public enum DeviceGroups {
-    public static let geo: [String: any ActionHandler] = [
+package enum DeviceGroups {
+    package static let geo: [String: any ActionHandler] = [
         "get": StubbedAction(ActionSpec(
             "Reads the device's location.",
             options: [OptionSpec("distance", .number, range: NumberRange(0...40_000_000), "the accuracy wanted, in metres")],
@@ -13,7 +13,7 @@ public enum DeviceGroups {
 
     static let mediaResult = "{\"file_url\", \"data_uri\", \"data\", \"content_type\"}"
 
-    public static let media: [String: any ActionHandler] = [
+    package static let media: [String: any ActionHandler] = [
         "play": StubbedAction(ActionSpec(
             "Plays a video.",
             options: [OptionSpec("url", .string, required: true, "the video"),
@@ -38,7 +38,7 @@ public enum DeviceGroups {
             returns: "{\"file_url\", \"data\", \"content_type\": \"image/gif\"}")),
     ]
 
-    public static let audio: [String: any ActionHandler] = [
+    package static let audio: [String: any ActionHandler] = [
         "play": StubbedAction(ActionSpec(
             "Plays an audio stream.",
             options: [OptionSpec("url", .string, required: true, "the stream"),
@@ -65,19 +65,19 @@ public enum DeviceGroups {
             returns: "{\"file_url\", \"data_uri\", \"data\", \"content_type\": \"audio/m4a\"}; a cancel ends the chain")),
     ]
 
-    public static let vision: [String: any ActionHandler] = [
+    package static let vision: [String: any ActionHandler] = [
         "scan": StubbedAction(ActionSpec(
             "Starts scanning codes with the camera; each code read fires $vision.onscan.",
             errors: "the camera could not start")),
     ]
 
-    public static let push: [String: any ActionHandler] = [
+    package static let push: [String: any ActionHandler] = [
         "register": StubbedAction(ActionSpec(
             "Registers for push notifications; the token arrives as $push.onregister.",
             errors: "permission denied"), cancel: .error),
     ]
 
-    public static let websocket: [String: any ActionHandler] = [
+    package static let websocket: [String: any ActionHandler] = [
         "open": StubbedAction(ActionSpec(
             "Opens a web socket; its events run $websocket.onopen, .onmessage, .onerror, .onclose.",
             options: [OptionSpec("url", .string, required: true, "ws:// or wss:// URL")])),
@@ -86,7 +86,7 @@ public enum DeviceGroups {
         "close": StubbedAction(ActionSpec("Closes the socket.")),
     ]
 
-    public static let agent: [String: any ActionHandler] = [
+    package static let agent: [String: any ActionHandler] = [
         "request": StubbedAction(ActionSpec(
             "Calls a function in an agent (a web view running scripts) and waits for its $agent.response.",
             options: [OptionSpec("id", .string, required: true, "the agent"),
@@ -106,7 +106,7 @@ public enum DeviceGroups {
             errors: "no agent with that id"), cancel: .error),
     ]
 
-    public static let oauth: [String: any ActionHandler] = [
+    package static let oauth: [String: any ActionHandler] = [
         "auth": StubbedAction(ActionSpec(
             "Runs an OAuth authorization flow in a browser.", openOptions: true,
             errors: "missing blocks, HTTP failures"), cancel: .error),
@@ -119,7 +119,7 @@ public enum DeviceGroups {
         "reset": StubbedAction(ActionSpec("Forgets the stored tokens.", openOptions: true), cancel: .error),
     ]
 
-    public static let notification: [String: any ActionHandler] = [
+    package static let notification: [String: any ActionHandler] = [
         "register": ClosureHandler(ActionSpec(
             "The legacy name of $push.register; does nothing.", terminal: "does nothing")) { _, _ in nil },
     ]

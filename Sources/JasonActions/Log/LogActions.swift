@@ -2,8 +2,8 @@ import JasonJSON
 import JasonRuntime
 
 /// `$log.info`, `$log.debug`, `$log.error`: a line on standard error; success with no value (as on iOS).
-public enum LogActions {
-    public static let handlers: [String: any ActionHandler] = [
+package enum LogActions {
+    package static let handlers: [String: any ActionHandler] = [
         "info": logger("info"),
         "debug": logger("debug"),
         "error": logger("error"),

@@ -7,19 +7,19 @@ import Synchronization
 /// after each one, so an interrupted run keeps what it recorded). Recordings are meant to be committed as
 /// fixtures, so the values of credential headers are replaced by a note unless `keepCredentials`, and the
 /// file is the user's alone (0600), written without following a link.
-public final class RecordingTransport: HTTPTransport {
+package final class RecordingTransport: HTTPTransport {
     let next: any HTTPTransport
     let path: String
     let keepCredentials: Bool
     let exchanges = Mutex<[JSON]>([])
 
-    public init(next: any HTTPTransport, path: String, keepCredentials: Bool = false) {
+    package init(next: any HTTPTransport, path: String, keepCredentials: Bool = false) {
         self.next = next
         self.path = path
         self.keepCredentials = keepCredentials
     }
 
-    public func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
+    package func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
         let response = try await next.send(request)
         let redact = !keepCredentials
         let all = exchanges.withLock { list in
@@ -36,7 +36,7 @@ public final class RecordingTransport: HTTPTransport {
 
 /// `--replay FILE`: answers from a recording, each exchange once, in the order asked. A request that is
 /// not in the recording (another URL, method or body) fails and is kept in `mismatches` for the report.
-public final class ReplayingTransport: HTTPTransport {
+package final class ReplayingTransport: HTTPTransport {
     struct Exchange {
         var request: HTTPRequest
         var response: HTTPResponse
@@ -46,7 +46,7 @@ public final class ReplayingTransport: HTTPTransport {
     let used = Mutex<Set<Int>>([])
     let problems = Mutex<[String]>([])
 
-    public init(file: SourceFile) throws(Diagnostic) {
+    package init(file: SourceFile) throws(Diagnostic) {
         let parsed: ParsedDocument
         do { parsed = try JSONParser.parseDocument(file) } catch {
             throw Diagnostic(.invalidStubs, .error, error.message, file: file.name, location: error.location)
@@ -68,9 +68,9 @@ public final class ReplayingTransport: HTTPTransport {
     }
 
     /// The requests that differed from the recording, as sentences.
-    public var mismatches: [String] { problems.withLock { $0 } }
+    package var mismatches: [String] { problems.withLock { $0 } }
 
-    public func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
+    package func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
         let found = used.withLock { used -> Int? in
             let match = exchanges.indices.first { i in
                 !used.contains(i) && exchanges[i].request.method == request.method && exchanges[i].request.url == request.url

@@ -10,9 +10,9 @@ import Darwin
 /// folders given with `--allow-read`), so that a flow cannot read `/etc/passwd` and post it elsewhere.
 public struct FileAccess: Sendable {
     /// Real paths (symlinks resolved) of the folders that may be read; nil lets any file be read.
-    public var folders: [String]?
+    package var folders: [String]?
     /// Files larger than this are refused before they are read (the same default as HTTP responses).
-    public var maximumSize: Int
+    package var maximumSize: Int
 
     public static let defaultMaximumSize = LocalFile.defaultMaximumSize
 
@@ -25,13 +25,13 @@ public struct FileAccess: Sendable {
     /// Every file, as large as the limit allows (embedders and tests that want the old behaviour).
     public static let anywhere = FileAccess(folders: nil)
 
-    public struct Refusal: Error, Sendable, CustomStringConvertible {
-        public var description: String
+    package struct Refusal: Error, Sendable, CustomStringConvertible {
+        package var description: String
     }
 
     /// The bytes of the file at `path` if it may be read: its real path lies inside an allowed folder (so
     /// neither `..` nor a symlink leads out), it is a regular file, and it is not larger than the limit.
-    public func contents(of path: String) -> Result<[UInt8], Refusal> {
+    package func contents(of path: String) -> Result<[UInt8], Refusal> {
         guard let real = Self.realPath(path) else { return .failure(Refusal(description: "no such file: \(path)")) }
         if let folders, !folders.contains(where: { Self.contains(folder: $0, real) }) {
             let allowed = folders.isEmpty ? "no folder may be read" : "only " + folders.joined(separator: ", ") + " may be read"
@@ -43,7 +43,7 @@ public struct FileAccess: Sendable {
 
     /// Reads a regular file whose size is checked before reading (and again while reading, for files such as
     /// those of /proc that do not know their size). A FIFO or a device is refused without waiting on it.
-    public static func readCapped(_ path: String, maximumSize: Int) -> Result<[UInt8], Refusal> {
+    package static func readCapped(_ path: String, maximumSize: Int) -> Result<[UInt8], Refusal> {
         LocalFile.read(path, maximumSize: maximumSize).mapError { Refusal(description: $0.description) }
     }
 

@@ -4,8 +4,8 @@ import JasonRuntime
 /// `file://` URLs are read from disk (Jasonette read them from the app bundle) within the folders `access`
 /// allows; others go on to `next`. A document that came over http(s) reads no local file at all.
 public struct FileTransport: HTTPTransport {
-    public var next: any HTTPTransport
-    public var access: FileAccess
+    package var next: any HTTPTransport
+    package var access: FileAccess
 
     public init(next: any HTTPTransport, access: FileAccess = .anywhere) {
         self.next = next

@@ -7,11 +7,11 @@ import NIOHTTP1
 /// The real network, through AsyncHTTPClient.
 public struct HTTPClientTransport: HTTPTransport {
     /// Responses larger than this fail rather than fill the memory.
-    public var maximumBodySize = 50 * 1024 * 1024
+    package var maximumBodySize = 50 * 1024 * 1024
     /// Seconds the whole exchange may take (connection, head and body) when the request names none.
-    public var defaultTimeout: Double = 60
+    package var defaultTimeout: Double = 60
     /// The longest timeout accepted, whatever the request asks.
-    public static let longestTimeout: Double = 86_400
+    package static let longestTimeout: Double = 86_400
 
     public init() {}
 

@@ -3,8 +3,8 @@ import JasonJSON
 import JasonRuntime
 
 /// `$network.request` and `$require` over the environment's transport (R18, R36).
-public enum NetworkActions {
-    public static let handlers: [String: any ActionHandler] = ["request": RequestAction()]
+package enum NetworkActions {
+    package static let handlers: [String: any ActionHandler] = ["request": RequestAction()]
 }
 
 struct RequestAction: ActionHandler {

@@ -3,15 +3,15 @@ import JasonJSON
 import JasonRuntime
 
 /// A `--stubs` file: answers for requests, and for actions that need a person or a device.
-public struct StubFile: Sendable {
-    public var network: [StubTransport.Stub] = []
-    public var answers: [String: [DeviceAnswer]] = [:]
+package struct StubFile: Sendable {
+    package var network: [StubTransport.Stub] = []
+    package var answers: [String: [DeviceAnswer]] = [:]
 
     /// No stubs: every request goes on to the transports below.
     package init() {}
 
     /// Reads a stub file. Every problem is a diagnostic with the file's line:column and pointer.
-    public static func load(_ file: SourceFile) throws(Diagnostic) -> StubFile {
+    package static func load(_ file: SourceFile) throws(Diagnostic) -> StubFile {
         let parsed: ParsedDocument
         do { parsed = try JSONParser.parseDocument(file) } catch {
             throw Diagnostic(.invalidStubs, .error, error.message, file: file.name, location: error.location)

@@ -6,8 +6,8 @@ import Synchronization
 /// Canned answers from a `--stubs` file (format: Docs/Stubs.md, schema: Docs/stubs.schema.json).
 /// A request no stub matches goes on to `next` (the network, or offline). A stub with a list of
 /// responses gives them in order, and its last one keeps answering.
-public struct StubTransport: HTTPTransport {
-    public struct Stub: Sendable {
+package struct StubTransport: HTTPTransport {
+    package struct Stub: Sendable {
         var method: String?
         var urlPattern: String
         var body: JSON?
@@ -22,20 +22,20 @@ public struct StubTransport: HTTPTransport {
         case failure(String)
     }
 
-    public var stubs: [Stub]
-    public var next: any HTTPTransport
-    public var clock: any InterpreterClock
+    package var stubs: [Stub]
+    package var next: any HTTPTransport
+    package var clock: any InterpreterClock
     /// How many requests each stub has answered; a new transport starts from none.
     private let uses: UseCounts
 
-    public init(stubs: [Stub], next: any HTTPTransport, clock: any InterpreterClock) {
+    package init(stubs: [Stub], next: any HTTPTransport, clock: any InterpreterClock) {
         self.stubs = stubs
         self.next = next
         self.clock = clock
         uses = UseCounts(stubs.count)
     }
 
-    public func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
+    package func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
         guard let index = stubs.firstIndex(where: { $0.matches(request) }) else { return try await next.send(request) }
         let stub = stubs[index]
         let used = uses.counts.withLock { counts in
@@ -52,7 +52,7 @@ public struct StubTransport: HTTPTransport {
     }
 
     /// Warnings for the stubs no request reached, and for responses of a list that were never given.
-    public var unused: [Diagnostic] {
+    package var unused: [Diagnostic] {
         let counts = uses.counts.withLock { $0 }
         return zip(stubs, counts).compactMap { stub, count in
             if count == 0 {

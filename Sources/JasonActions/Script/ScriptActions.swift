@@ -3,8 +3,8 @@ import JasonRuntime
 
 /// `$script.include` and `$script.clear`: scripts run in the same JavaScriptCore context as `{{ }}`, so
 /// templates can call the functions they define.
-public enum ScriptActions {
-    public static let handlers: [String: any ActionHandler] = [
+package enum ScriptActions {
+    package static let handlers: [String: any ActionHandler] = [
         "include": ClosureHandler(ActionSpec(
             "Runs scripts so that template expressions can use what they define.",
             options: [OptionSpec("items", .array, required: true, "[{\"url\": …} or {\"text\": …}], run in order")],

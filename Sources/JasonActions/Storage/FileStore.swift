@@ -11,9 +11,9 @@ import Glibc
 /// store. Temporary files exist only while the lock is held, so any found under the lock are left over
 /// from a killed process (`Stores.files` removes them).
 public final class FileStore: KeyValueStore {
-    public let path: String
+    package let path: String
     /// The lock file, one per state directory (not one per store, which left a file per flow ever run).
-    public let lockPath: String
+    package let lockPath: String
 
     public init(path: String, lockPath: String? = nil) {
         self.path = path

@@ -2,8 +2,8 @@ import JasonJSON
 import JasonRuntime
 
 /// `$global.*`, `$cache.*` and `$session.*`: dictionaries that outlive the run (R30, DESIGN §3).
-public enum StorageActions {
-    public static let global: [String: any ActionHandler] = [
+package enum StorageActions {
+    package static let global: [String: any ActionHandler] = [
         "set": ClosureHandler(ActionSpec(
             "Merges its options into $global, the app-wide dictionary, and saves it.", openOptions: true,
             returns: "the whole merged $global", errors: "an option still holding {{ }} (nothing is stored, S4); a store that cannot be written",
@@ -24,7 +24,7 @@ public enum StorageActions {
         },
     ]
 
-    public static let cache: [String: any ActionHandler] = [
+    package static let cache: [String: any ActionHandler] = [
         "set": ClosureHandler(ActionSpec(
             "Merges its options into $cache, this view's dictionary, and saves it.", openOptions: true,
             returns: "the whole merged $cache", errors: "an option still holding {{ }} (nothing is stored, S4); a store that cannot be written",
@@ -43,7 +43,7 @@ public enum StorageActions {
         },
     ]
 
-    public static let session: [String: any ActionHandler] = [
+    package static let session: [String: any ActionHandler] = [
         "set": ClosureHandler(ActionSpec(
             "Remembers headers and body fields to send with every request to a domain.",
             options: [OptionSpec("url", .string, "a URL of the domain"), OptionSpec("domain", .string, "the domain"),

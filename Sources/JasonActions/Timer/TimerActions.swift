@@ -3,8 +3,8 @@ import JasonRuntime
 
 /// `$timer.start` / `$timer.stop` on the interpreter's clock (R38, with DESIGN §2.6: `repeats` means
 /// repeat only when it is true or "true").
-public enum TimerActions {
-    public static let handlers: [String: any ActionHandler] = [
+package enum TimerActions {
+    package static let handlers: [String: any ActionHandler] = [
         "start": ClosureHandler(ActionSpec(
             "Runs an action after interval seconds, once or repeatedly.",
             options: [OptionSpec("interval", .number, required: true, range: NumberRange(0...1_000_000_000), "seconds until the action runs (and between runs)"),

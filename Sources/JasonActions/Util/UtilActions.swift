@@ -2,8 +2,8 @@ import JasonJSON
 import JasonRuntime
 
 /// `$util.*`: banners and toasts are printed; prompts answer from stubs, the terminal or defaults.
-public enum UtilActions {
-    public static let handlers: [String: any ActionHandler] = [
+package enum UtilActions {
+    package static let handlers: [String: any ActionHandler] = [
         "banner": ClosureHandler(ActionSpec(
             "Shows a banner at the top of the screen.",
             options: [OptionSpec("title", .text, "the banner's title"),
