@@ -2,7 +2,7 @@ import JasonJSON
 import JasonScript
 import JasonTemplate
 
-/// The ST template compiler and renderer with JavaScriptCore behind `{{ }}`. An input that is the JSON
+/// The ST template compiler and transformer with JavaScriptCore behind `{{ }}`. An input that is the JSON
 /// array `[template, data]` (the shape of the seeds) renders `template` against `data`; any other input
 /// is one string template rendered against `fixedData`, so the fuzzer also explores the `{{ }}` syntax
 /// byte by byte. A template that is one `{{ }}` which Swift answers without the engine is also
@@ -32,7 +32,7 @@ package final class TemplateHarness: Sendable {
             data = Self.fixedData
         }
         let transformer = Transformer(evaluator: PathEvaluator.withScriptEngine(engine))
-        let rendered = transformer.render(template, data: data)
+        let rendered = transformer.transform(template, data: data)
         if let value = rendered.value { _ = JSONPrinter.compact(value) }
         for diagnostic in rendered.diagnostics { _ = diagnostic.pointer.description }
         if case .string(let text) = template {

@@ -51,8 +51,8 @@ struct CheckCommand: ParsableCommand {
         }
         switch format {
         case .text:
-            let renderer = DiagnosticRenderer(sources: sources)
-            io.writeOut(all.map(renderer.render).joined())
+            let formatter = DiagnosticFormatter(sources: sources)
+            io.writeOut(all.map(formatter.format).joined())
             let errors = all.count { $0.severity == .error }
             if sources.count > 0 {
                 io.writeErr("\(sources.count) file\(sources.count == 1 ? "" : "s") checked: \(errors) error\(errors == 1 ? "" : "s"), \(all.count - errors) warning\(all.count - errors == 1 ? "" : "s")\n")

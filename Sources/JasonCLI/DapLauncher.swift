@@ -30,11 +30,11 @@ enum DapLauncher {
         case .success(let bytes): source = SourceFile(name: path, bytes: bytes)
         case .failure(let refusal): throw DAPLaunchError(refusal.description)
         }
-        var renderer = DiagnosticRenderer(sources: [source])
+        var formatter = DiagnosticFormatter(sources: [source])
         let document: Document
-        do { document = try Document.load(source) } catch { throw DAPLaunchError(renderer.render(error)) }
+        do { document = try Document.load(source) } catch { throw DAPLaunchError(formatter.format(error)) }
 
-        let seeds = try Self.seeds(arguments, renderer: renderer)
+        let seeds = try Self.seeds(arguments, formatter: formatter)
         let stubs = arguments["stubs"]?.stringValue.map { URL(fileURLWithPath: $0, relativeTo: URL(fileURLWithPath: cwd)).path }
         let network: Network
         do {
@@ -42,10 +42,10 @@ enum DapLauncher {
                                   clock: VirtualClock(), files: FileAccess(folders: [FileOptions.folder(of: path)] + allowRead,
                                                     maximumSize: FileAccess.defaultMaximumSize))
         } catch {
-            if let file = error.source { renderer.sources.append(file) }
-            throw DAPLaunchError(renderer.render(error.diagnostic))
+            if let file = error.source { formatter.sources.append(file) }
+            throw DAPLaunchError(formatter.format(error.diagnostic))
         }
-        if let stubSource = network.stubSource { renderer.sources.append(stubSource) }
+        if let stubSource = network.stubSource { formatter.sources.append(stubSource) }
         let stateDir = arguments["stateDir"]?.stringValue
         let url = URL(fileURLWithPath: path).absoluteString
         let answers = network.answers
@@ -58,8 +58,8 @@ enum DapLauncher {
             environment.params = seeds.params ?? [:]
             return environment
         }
-        let describe = renderer
-        var program = DAPProgram(document: document, setup: setup, url: url, describe: { describe.render($0) })
+        let describe = formatter
+        var program = DAPProgram(document: document, setup: setup, url: url, describe: { describe.format($0) })
         program.jason = seeds.jason
         program.warnings = document.lint()
         program.maxSteps = maxSteps
@@ -68,7 +68,7 @@ enum DapLauncher {
     }
 
     /// `params`, `jason` and `global`: JSON values, or text as the command line takes it (JSON or @file).
-    static func seeds(_ arguments: JSON, renderer: DiagnosticRenderer) throws(DAPLaunchError) -> RunSeeds {
+    static func seeds(_ arguments: JSON, formatter: DiagnosticFormatter) throws(DAPLaunchError) -> RunSeeds {
         func text(_ key: String) -> String? {
             guard let value = arguments[key] else { return nil }
             if case .string(let written) = value { return written }
@@ -77,9 +77,9 @@ enum DapLauncher {
         do {
             return try RunSeeds(params: text("params"), jason: text("jason"), global: text("global"))
         } catch {
-            var renderer = renderer
-            if let file = error.source { renderer.sources.append(file) }
-            throw DAPLaunchError(renderer.render(error.diagnostic))
+            var formatter = formatter
+            if let file = error.source { formatter.sources.append(file) }
+            throw DAPLaunchError(formatter.format(error.diagnostic))
         }
     }
 }

@@ -34,7 +34,7 @@ struct GraphCommand: ParsableCommand {
         do throws(FileOptions.Problem) { source = try files.source(file, io: io) } catch { return error.status }
         let document: Document
         do { document = try Document.load(source) } catch {
-            io.writeErr(DiagnosticRenderer(sources: [source]).render(error))
+            io.writeErr(DiagnosticFormatter(sources: [source]).format(error))
             return ExitStatus.invalidDocument
         }
         var lcov: LcovData?

@@ -49,16 +49,16 @@ struct PreviewCommand: ParsableCommand {
     func execute(io: any TerminalIO) async -> Int32 {
         let source: SourceFile
         do throws(FileOptions.Problem) { source = try files.source(file, io: io) } catch { return error.status }
-        var renderer = DiagnosticRenderer(sources: [source])
+        var formatter = DiagnosticFormatter(sources: [source])
         let seeds: RunSeeds
         do { seeds = try seed.read() } catch {
-            if let file = error.source { renderer.sources.append(file) }
-            io.writeErr(renderer.render(error.diagnostic))
+            if let file = error.source { formatter.sources.append(file) }
+            io.writeErr(formatter.format(error.diagnostic))
             return error.isMissingFile ? ExitStatus.noInput : ExitStatus.usage
         }
         let document: Document
         do { document = try Document.load(source) } catch {
-            io.writeErr(renderer.render(error))
+            io.writeErr(formatter.format(error))
             return ExitStatus.invalidDocument
         }
         let clock = WallClock()
@@ -67,17 +67,17 @@ struct PreviewCommand: ParsableCommand {
             network = try Network(stubs: answers.stubs, record: nil, replay: nil, offline: answers.offline, clock: clock,
                                   files: files.access(home: FileOptions.folder(of: file)))
         } catch {
-            if let file = error.source { renderer.sources.append(file) }
-            io.writeErr(renderer.render(error.diagnostic))
+            if let file = error.source { formatter.sources.append(file) }
+            io.writeErr(formatter.format(error.diagnostic))
             return error.isMissingFile ? ExitStatus.noInput : ExitStatus.invalidDocument
         }
-        if let stubSource = network.stubSource { renderer.sources.append(stubSource) }
+        if let stubSource = network.stubSource { formatter.sources.append(stubSource) }
         guard let page = PageFiles.locate() else {
             let places = PageFiles.candidates.map(\.path).joined(separator: "\n  ")
             io.writeErr("jasonrun: the preview's page files are missing; looked in:\n  \(places)\n")
             return ExitStatus.internalError
         }
-        for warning in document.lint() { io.writeErr(renderer.render(warning)) }
+        for warning in document.lint() { io.writeErr(formatter.format(warning)) }
 
         let link = PreviewLink()
         let stores = seeds.stores(store.stores)
@@ -95,10 +95,10 @@ struct PreviewCommand: ParsableCommand {
         }
         setup.maxSteps = maxSteps == 0 ? nil : maxSteps
         setup.keptSteps = stepHistory == 0 ? nil : stepHistory
-        let describe = renderer
+        let describe = formatter
         let session = PreviewSession(document: document, setup: setup,
                                      console: PreviewConsole(link: link) { io.writeOut($0 + "\n") }, link: link) {
-            describe.render($0)
+            describe.format($0)
         }
         let server = PreviewServer(link: link, page: page, port: port)
         let outcome = await PreviewHost.serve(session, server: server, jason: seeds.jason, paused: paused) { url in

@@ -49,7 +49,7 @@ struct ReplCommand: ParsableCommand {
             do throws(FileOptions.Problem) { source = try files.source(file, io: io) } catch { return error.status }
             sources.append(source)
             do { document = try Document.load(source) } catch {
-                io.writeErr(DiagnosticRenderer(sources: sources).render(error))
+                io.writeErr(DiagnosticFormatter(sources: sources).format(error))
                 return ExitStatus.invalidDocument
             }
         }
@@ -61,7 +61,7 @@ struct ReplCommand: ParsableCommand {
                                   files: files.access(home: home))
         } catch {
             if let file = error.source { sources.append(file) }
-            io.writeErr(DiagnosticRenderer(sources: sources).render(error.diagnostic))
+            io.writeErr(DiagnosticFormatter(sources: sources).format(error.diagnostic))
             return error.isMissingFile ? ExitStatus.noInput : ExitStatus.invalidDocument
         }
         let viewURL = file.map { URL(fileURLWithPath: $0).standardizedFileURL.absoluteString } ?? ""
@@ -72,12 +72,12 @@ struct ReplCommand: ParsableCommand {
         }
         setup.keptSteps = stepHistory == 0 ? nil : stepHistory
         setup.maxSteps = maxSteps == 0 ? nil : maxSteps
-        let renderer = DiagnosticRenderer(sources: sources)
+        let formatter = DiagnosticFormatter(sources: sources)
         let historyFile = io.isTerminal ? Self.historyFile(history, io: io) : "/dev/null"
         let repl = REPL(document: document, setup: setup, reader: { complete -> LineReader in
             io.isTerminal ? LibEditLineReader(historyFile: historyFile, complete: complete)
                           : PlainLineReader { io.readInputLine() }
-        }, asksUser: io.isTerminal, write: { io.writeOut($0) }, describe: { renderer.render($0) })
+        }, asksUser: io.isTerminal, write: { io.writeOut($0) }, describe: { formatter.format($0) })
         repl.echo = echo && !io.isTerminal
         repl.actionHelp = { ActionReference.help(for: $0) }
         if io.isTerminal { io.writeOut("jasonrun repl: type help for the commands, quit or Ctrl-D to leave\n") }

@@ -105,20 +105,20 @@ struct RunCommand: ParsableCommand {
         } else {
             do throws(FileOptions.Problem) { source = try files.source(file, io: io) } catch { return error.status }
         }
-        var renderer = DiagnosticRenderer(sources: [source])
+        var formatter = DiagnosticFormatter(sources: [source])
         let seeds: RunSeeds
         do {
             seeds = try seed.read()
         } catch {
-            if let file = error.source { renderer.sources.append(file) }
-            io.writeErr(renderer.render(error.diagnostic))
+            if let file = error.source { formatter.sources.append(file) }
+            io.writeErr(formatter.format(error.diagnostic))
             return error.isMissingFile ? ExitStatus.noInput : ExitStatus.usage
         }
         let document: Document
         do {
             document = try Document.load(source)
         } catch {
-            io.writeErr(renderer.render(error))
+            io.writeErr(formatter.format(error))
             return ExitStatus.invalidDocument
         }
         let clock: any InterpreterClock = realTime ? WallClock() : VirtualClock()
@@ -128,17 +128,17 @@ struct RunCommand: ParsableCommand {
                                   files: files.access(home: file == "-" ? nil : FileOptions.folder(of: file)),
                                   keepCredentials: recordCredentials)
         } catch {
-            if let file = error.source { renderer.sources.append(file) }
-            io.writeErr(renderer.render(error.diagnostic))
+            if let file = error.source { formatter.sources.append(file) }
+            io.writeErr(formatter.format(error.diagnostic))
             return error.isMissingFile ? ExitStatus.noInput : ExitStatus.invalidDocument
         }
         let output: RunOutput
-        do { output = try RunOutput(io: io, trace: trace, traceFile: traceFile, renderer: renderer) } catch {
+        do { output = try RunOutput(io: io, trace: trace, traceFile: traceFile, formatter: formatter) } catch {
             io.writeErr("jasonrun: \(error.message)\n")
             return ExitStatus.usage
         }
         defer { output.close() }
-        if let stubSource = network.stubSource { output.renderer.sources.append(stubSource) }
+        if let stubSource = network.stubSource { output.formatter.sources.append(stubSource) }
         let lint = document.lint().map(strictTemplates)
         output.report(lint)
         let (transport, stubbed) = network.transport()

@@ -9,14 +9,14 @@ import JasonRuntime
 final class RunOutput {
     let io: any TerminalIO
     let traceFormat: TraceFormat?
-    var renderer: DiagnosticRenderer
+    var formatter: DiagnosticFormatter
     private let file: FileHandle?
 
     struct Problem: Error { var message: String }
 
-    init(io: any TerminalIO, trace: TraceFormat?, traceFile: String?, renderer: DiagnosticRenderer) throws(Problem) {
+    init(io: any TerminalIO, trace: TraceFormat?, traceFile: String?, formatter: DiagnosticFormatter) throws(Problem) {
         self.io = io
-        self.renderer = renderer
+        self.formatter = formatter
         traceFormat = trace ?? (traceFile == nil ? nil : .text)
         if let traceFile {
             guard FileManager.default.createFile(atPath: traceFile, contents: nil),
@@ -43,7 +43,7 @@ final class RunOutput {
             if jsonOnStandardError {
                 io.writeErr(JSONPrinter.compact(Self.json(diagnostic)) + "\n")
             } else {
-                io.writeErr(renderer.render(diagnostic))
+                io.writeErr(formatter.format(diagnostic))
             }
         }
     }

@@ -47,7 +47,7 @@ struct TestCommand: ParsableCommand {
         for path in found {
             let reading = Reading(allowRead: fileOptions.allowRead, maxFileSize: fileOptions.maxFileSize)
             do { files.append(try TestFile.load(path: path, reading: reading)) } catch {
-                io.writeErr(DiagnosticRenderer(sources: error.sources).render(error.diagnostic))
+                io.writeErr(DiagnosticFormatter(sources: error.sources).format(error.diagnostic))
                 invalid = true
             }
         }

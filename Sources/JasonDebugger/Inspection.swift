@@ -37,7 +37,7 @@ extension Debugger {
     /// An expression (`{{ }}` optional) evaluated against the view on screen with `jason` as `$jason`.
     package func evaluate(_ expression: String, jason: JSON?) -> Evaluation {
         let inner = Evaluation.unwrap(expression)
-        let rendered = interpreter.render(.string("{{" + inner + "}}"), jason: jason)
+        let rendered = interpreter.transform(.string("{{" + inner + "}}"), jason: jason)
         var evaluation = Evaluation(problems: rendered.diagnostics.map(\.message))
         evaluation.error = rendered.diagnostics.lazy.compactMap { diagnostic -> String? in
             if case .failed(let message) = diagnostic.kind { return message }

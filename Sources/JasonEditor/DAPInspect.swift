@@ -42,7 +42,7 @@ extension DebugAdapter {
         let data = interpreter.templateData(jason: nil)
         let session = interpreter.session
         let shared: [(name: String, value: JSON?)] = ["$get", "$global", "$cache"].map { ($0, data[$0]) }
-            + [("$session", .object(session ?? [:])), ("$params", data["$params"])]
+            + [("$session", .object(session)), ("$params", data["$params"])]
         let view = (data.objectValue ?? [:]).filter { !$0.key.hasPrefix("$") }.map { (name: $0.key, value: Optional($0.value)) }
         let scopes: [JSON] = [
             ["name": .string("Frame #\(frame.index) (\(frame.frame.name))"), "presentationHint": "locals",

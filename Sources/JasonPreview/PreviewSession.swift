@@ -18,7 +18,7 @@ package final class PreviewSession {
 
     let debugger: Debugger
     let link: PreviewLink
-    /// Diagnostics as text for the page's output (the CLI's renderer).
+    /// Diagnostics as text for the page's output (the CLI's transformer).
     let describe: @Sendable (Diagnostic) -> String
     let tracer: TraceCollector
     package internal(set) var mode = Mode.running

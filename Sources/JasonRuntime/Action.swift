@@ -87,7 +87,7 @@ public struct ActionCall: Sendable {
     /// The options of a typed action compiled at load, while they hold expressions.
     private(set) var compiled: CompiledTemplate?
     /// False when the options (and a trigger's name) hold no `{{`, so rendering can be skipped.
-    package var optionsNeedRendering: Bool
+    package var optionsHoldExpressions: Bool
     package var success: ActionNode?
     package var error: ActionNode?
     package var path: ActionPath
@@ -95,12 +95,12 @@ public struct ActionCall: Sendable {
     /// A call with no continuation: a trigger here can reuse the caller's frame (tail call).
     package var isTail: Bool { success == nil && error == nil }
 
-    package init(target: Target, options: JSON?, optionsNeedRendering: Bool, success: ActionNode?, error: ActionNode?,
+    package init(target: Target, options: JSON?, optionsHoldExpressions: Bool, success: ActionNode?, error: ActionNode?,
                 path: ActionPath) {
         self.target = target
         kind = ActionKind(target)
         self.options = options
-        self.optionsNeedRendering = optionsNeedRendering
+        self.optionsHoldExpressions = optionsHoldExpressions
         self.success = success
         self.error = error
         self.path = path
@@ -113,7 +113,7 @@ public struct ActionCall: Sendable {
         guard let options else { return }
         let compiled = CompiledTemplate(options, at: path.pointer.appending("options"))
         if !compiled.hasExpressions {
-            self.options = Self.constants.render(compiled, data: .null).value
+            self.options = Self.constants.transform(compiled, data: .null).value
         } else if case .type = target {
             self.compiled = compiled
         }
@@ -155,7 +155,7 @@ extension ActionNode {
             var needsRendering = options?.containsTemplateMarker ?? false
             if case .trigger(let name) = target, name.contains("{{") { needsRendering = true } // S9
             return .call(ActionCall(
-                target: target, options: options, optionsNeedRendering: needsRendering,
+                target: target, options: options, optionsHoldExpressions: needsRendering,
                 success: try branch(members["success"], at: pointer.appending("success"), locator: locator),
                 error: try branch(members["error"], at: pointer.appending("error"), locator: locator),
                 path: path))
@@ -167,7 +167,7 @@ extension ActionNode {
             var compiled: [ActionNode?] = []
             for (i, branch) in conditional.branches.enumerated() {
                 let node = try parse(branch.value, at: pointer.appending(i).appending(branch.key), locator: locator)
-                compiled.append(ConditionalAction.rendersOnlyOptions(branch.value) ? node : nil)
+                compiled.append(ConditionalAction.expressionsOnlyInOptions(branch.value) ? node : nil)
             }
             return .conditional(ConditionalAction(conditional: conditional, path: path, compiled: compiled))
         case .string(let text):

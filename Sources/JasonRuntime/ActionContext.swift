@@ -45,7 +45,7 @@ public final class ActionContext: Sendable {
     /// The URL of the first document: `file://name` is relative to its folder.
     let firstURL: String
     package let scripts: ScriptEngine
-    let renderer: Transformer
+    let transformer: Transformer
     /// Where reports made after the action completed go (a `Completion` called twice, say).
     let late: HostMailbox
     /// The view the action runs in: its changes go back there.
@@ -53,7 +53,7 @@ public final class ActionContext: Sendable {
     private let working: Mutex<Working>
 
     init(document: Document, url: String, firstURL: String, environment: ActionEnvironment, scripts: ScriptEngine,
-         renderer: Transformer, late: HostMailbox, working: Working, viewID: Int) {
+         transformer: Transformer, late: HostMailbox, working: Working, viewID: Int) {
         self.viewID = viewID
         self.document = document
         self.url = url
@@ -65,7 +65,7 @@ public final class ActionContext: Sendable {
         clock = environment.clock
         stores = environment.stores
         self.scripts = scripts
-        self.renderer = renderer
+        self.transformer = transformer
         self.late = late
         self.working = Mutex(working)
     }
@@ -109,9 +109,9 @@ public final class ActionContext: Sendable {
     /// register ⊕ variables: the data the action's templates were rendered against.
     public func templateData(jason: JSON?) -> JSON { variables.templateData(jason: jason) }
 
-    /// Renders `template` against `data` with the interpreter's template engine; nil when it renders to
-    /// nothing (st.js drops it).
-    public func render(_ template: JSON, data: JSON) -> JSON? { renderer.render(template, data: data).value }
+    /// Transforms `template` against `data` with the interpreter's template engine (st.js's `transform`);
+    /// nil when nothing is left of it (st.js drops it).
+    public func transform(_ template: JSON, data: JSON) -> JSON? { transformer.transform(template, data: data).value }
 
     // MARK: Timers, answers, the queue, reports
 

@@ -13,16 +13,16 @@ package struct ConditionalAction: Sendable {
 
     /// True when `json` is an action whose `{{ }}` all sit inside `options` (of it or of the actions in
     /// its `success`/`error`), with no arrays in between and no `#include` anywhere.
-    static func rendersOnlyOptions(_ json: JSON) -> Bool {
+    static func expressionsOnlyInOptions(_ json: JSON) -> Bool {
         guard case .object(let members) = json else { return false }
         for (key, value) in members {
             if key.contains("{{") { return false }
             switch key {
             case "options":
                 if case .string(let text) = value, text.contains("{{") { return false }   // the whole options replaced
-                if Fillout.mentionsInclude(value) { return false }
+                if TemplateText.mentionsInclude(value) { return false }
             case "success", "error":
-                if !value.isNull, !rendersOnlyOptions(value) { return false }
+                if !value.isNull, !expressionsOnlyInOptions(value) { return false }
             default:
                 if case .array = value { return false }
                 if value.containsTemplateMarker { return false }
@@ -37,9 +37,9 @@ extension Interpreter {
     /// would have done (expressions that stay unresolved survive for the action's own render, R13).
     func bind(_ node: ActionNode, data: JSON) -> ActionNode {
         guard node.rendersOptions, case .call(var call) = node else { return node }
-        if call.optionsNeedRendering, let options = call.options {
-            call.options = (call.compiled.map { renderer.render($0, data: data) } ?? renderer.render(options, data: data)).value
-            call.optionsNeedRendering = call.options?.containsTemplateMarker ?? false
+        if call.optionsHoldExpressions, let options = call.options {
+            call.options = (call.compiled.map { transformer.transform($0, data: data) } ?? transformer.transform(options, data: data)).value
+            call.optionsHoldExpressions = call.options?.containsTemplateMarker ?? false
         }
         call.success = call.success.map { bind($0, data: data) }
         call.error = call.error.map { bind($0, data: data) }
@@ -51,6 +51,6 @@ extension ActionNode {
     /// Whether this call, or one in its `success`/`error`, has options to render.
     var rendersOptions: Bool {
         guard case .call(let call) = self else { return false }
-        return call.optionsNeedRendering || call.success?.rendersOptions == true || call.error?.rendersOptions == true
+        return call.optionsHoldExpressions || call.success?.rendersOptions == true || call.error?.rendersOptions == true
     }
 }

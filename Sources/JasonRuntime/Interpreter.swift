@@ -13,7 +13,7 @@ public final class Interpreter {
     public var observers: [any ExecutionObserver] = []
     /// The JavaScript engine behind `{{ }}`; it starts with the first expression that needs it.
     package let scriptEngine: ScriptEngine
-    let renderer: Transformer
+    let transformer: Transformer
     /// What the interpreter was given: the console, stores, clock, network and answers of the run.
     public let environment: ActionEnvironment
     /// Where other tasks (a host's thread, a handler's late callback) post events; the loop takes them
@@ -47,7 +47,7 @@ public final class Interpreter {
         self.registry = registry
         self.scriptEngine = scriptEngine
         self.environment = environment
-        renderer = Transformer(evaluator: PathEvaluator.withScriptEngine(scriptEngine))
+        transformer = Transformer(evaluator: PathEvaluator.withScriptEngine(scriptEngine))
         state = RunState(answers: environment.answers)
         state.stores = environment.stores.initial
         state.time = environment.clock.now

@@ -33,7 +33,7 @@ extension Interpreter {
         }
         if let arguments = rendered["options"] {
             chain.jason = arguments.containsTemplateMarker
-                ? renderer.render(arguments, data: templateData(jason: chain.jason)).value : arguments
+                ? transformer.transform(arguments, data: templateData(jason: chain.jason)).value : arguments
         }
         return (.continue(callee), .none)
     }

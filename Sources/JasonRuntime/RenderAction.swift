@@ -21,12 +21,12 @@ struct RenderAction: ActionHandler {
         var data = context.templateData(jason: invocation.jason)
         if let override = options["data"], options["type"] == nil || options["type"] == "json",
            case .object(var members) = data {
-            members["$jason"] = context.render(override, data: data)
+            members["$jason"] = context.transform(override, data: data)
             data = .object(members)
         }
         let name = options["template"]?.stringValue ?? "body"
         guard let template = context.templates[name] else { return nil }
-        let rendered = context.renderer.render(template, data: data)
+        let rendered = context.transformer.transform(template, data: data)
         report(rendered.diagnostics, template: name, in: context)
         let body = rendered.value ?? .null
         context.replaceBody(body)

@@ -34,7 +34,7 @@ extension Interpreter {
                     next = reduce(conditional, jason: chain.jason)
                 case .template(let text, let path):
                     entry = entry ?? path
-                    next = renderAction(text, at: path, jason: chain.jason)
+                    next = actionFromTemplate(text, at: path, jason: chain.jason)
                 case .empty: next = .end
                 case .malformed(let diagnostic): next = .fail(diagnostic)
                 }
@@ -57,12 +57,12 @@ extension Interpreter {
     /// Renders an action's options just before it runs (R13).
     func prepare(_ call: ActionCall, options: JSON?, jason: JSON?, frames: [ActionCall]) -> ActionStep {
         let callers = frames.map(\.path)
-        guard let options, call.optionsNeedRendering else {
+        guard let options, call.optionsHoldExpressions else {
             return ActionStep(target: call.target, path: call.path, options: options, templateDiagnostics: [],
                               jason: jason, callers: callers, entry: nil)
         }
         let data = templateData(jason: jason)
-        let rendered = call.compiled.map { renderer.render($0, data: data) } ?? renderer.render(options, data: data)
+        let rendered = call.compiled.map { transformer.transform($0, data: data) } ?? transformer.transform(options, data: data)
         // A trigger's options sit at `/options` of the action, its name at `/trigger`.
         let base: JSONPointer
         switch call.target {
@@ -86,7 +86,7 @@ extension Interpreter {
     func reduce(_ action: ConditionalAction, jason: JSON?) -> Resolution {
         let (conditional, path) = (action.conditional, action.path)
         let data = templateData(jason: jason)
-        switch conditional.choose(renderer.evaluator, in: Scope.top(data)) {
+        switch conditional.choose(transformer.evaluator, in: Scope.top(data)) {
         case .none:
             return .end
         case .unresolved(let expression, let reason):
@@ -97,14 +97,14 @@ extension Interpreter {
             if let compiled = action.compiled[index] { return .continue(bind(compiled, data: data)) }
             let branch = conditional.branches[index]
             let pointer = path.pointer.appending(index).appending(branch.key)
-            let rendered = renderer.render(branch: index, of: conditional, data: data).value ?? .null
+            let rendered = transformer.transform(branch: index, of: conditional, data: data).value ?? .null
             return parseRendered(rendered, at: pointer)
         }
     }
 
     /// A string in action position renders to the action to run (R5).
-    func renderAction(_ text: String, at path: ActionPath, jason: JSON?) -> Resolution {
-        let rendered = renderer.fill(text, data: templateData(jason: jason)).value ?? .null
+    func actionFromTemplate(_ text: String, at path: ActionPath, jason: JSON?) -> Resolution {
+        let rendered = transformer.fill(text, data: templateData(jason: jason)).value ?? .null
         if case .string = rendered {
             return .fail(Diagnostic(.invalidAction, .error,
                                     "the template \(text) did not render to an action", at: path))
@@ -121,8 +121,8 @@ extension Interpreter {
     }
 
     /// Renders `template` against the view on screen with `jason` as `$jason` (the REPL's `print`).
-    package func render(_ template: JSON, jason: JSON?) -> Rendered {
-        renderer.render(template, data: templateData(jason: jason))
+    package func transform(_ template: JSON, jason: JSON?) -> Transformed {
+        transformer.transform(template, data: templateData(jason: jason))
     }
 
     /// register ⊕ the variables of the view on screen: what templates are rendered against.

@@ -24,7 +24,7 @@ extension Interpreter {
         loadStores(at: index)
         let document = state.views[index].document
         if let template = document.templates["body"], !document.data.isEmpty {
-            let body = renderer.render(template, data: state.views[index].variables.templateData(jason: nil)).value ?? .null
+            let body = transformer.transform(template, data: state.views[index].variables.templateData(jason: nil)).value ?? .null
             state.views[index].variables.body = body
             environment.console.present(body: body)
         } else {

@@ -48,7 +48,7 @@ public struct ViewVariables: Sendable {
 }
 
 /// The last template data made and what it was made from: every action of a chain asks for it, and the
-/// same value while nothing changed lets the script engine and the renderer see at a glance that it is
+/// same value while nothing changed lets the script engine and the transformer see at a glance that it is
 /// the same data.
 struct TemplateDataCache {
     private var last: (token: ViewVariables.Token, jason: JSON?, value: JSON)?

@@ -12,7 +12,7 @@ extension Interpreter {
             variables: state.views[top].variables.take(), timers: take(&state.timers), stores: take(&state.stores),
             answers: take(&state.answers))
         return ActionContext(document: view.document, url: view.url, firstURL: state.views[0].url,
-                             environment: environment, scripts: scriptEngine, renderer: renderer, late: mailbox,
+                             environment: environment, scripts: scriptEngine, transformer: transformer, late: mailbox,
                              working: working, viewID: view.id)
     }
 

@@ -1,6 +1,6 @@
 import JasonJSON
 
-/// A template compiled once, at load, for rendering many times: `Transformer.render(_:data:)` without
+/// A template compiled once, at load, for rendering many times: `Transformer.transform(_:data:)` without
 /// looking the template up (no hashing of its JSON) on each call.
 ///
 /// Diagnostics from rendering it are relative to the template's root, exactly as `render(template,
@@ -19,7 +19,7 @@ package struct CompiledTemplate: Sendable {
     package init(_ template: JSON, at pointer: JSONPointer) {
         self.template = template
         self.pointer = pointer
-        mentionsInclude = Fillout.mentionsInclude(template)
+        mentionsInclude = TemplateText.mentionsInclude(template)
         hasExpressions = mentionsInclude || template.needsEvaluation
         node = TemplateNode(compiling: template)
     }
@@ -32,9 +32,9 @@ extension Transformer {
     }
 
     /// The same as `render(compiled.template, data:)`.
-    package func render(_ compiled: CompiledTemplate, data: JSON) -> Rendered {
-        guard compiled.hasExpressions else { return Rendered(value: compiled.node.constantValue, diagnostics: []) }
-        var run = Run(evaluator: evaluator, root: data)
+    package func transform(_ compiled: CompiledTemplate, data: JSON) -> Transformed {
+        guard compiled.hasExpressions else { return Transformed(value: compiled.node.constantValue, diagnostics: []) }
+        var run = Transformation(evaluator: evaluator, root: data)
         let value = run.transform(compiled.template, compiled.node, includesOnly: compiled.mentionsInclude, data)
         return run.finish(value)
     }
@@ -42,15 +42,15 @@ extension Transformer {
     /// The branch `index` of `conditional` (as `Conditional.choose` picked it), rendered from its
     /// already compiled node: the same as `render(conditional.branches[index].value, data:)`, with
     /// diagnostics relative to the branch's value.
-    package func render(branch index: Int, of conditional: Conditional, data: JSON) -> Rendered {
+    package func transform(branch index: Int, of conditional: Conditional, data: JSON) -> Transformed {
         let branch = conditional.branches[index]
-        var run = Run(evaluator: evaluator, root: data)
+        var run = Transformation(evaluator: evaluator, root: data)
         let value = run.transform(branch.value, branch.node, includesOnly: branch.mentionsInclude, data)
         return run.finish(value, relativeTo: branch.pointer)
     }
 }
 
-extension Run {
+extension Transformation {
     /// `ST.transform` of a compiled template: when it mentions `#include`, only the objects holding one.
     mutating func transform(_ template: JSON, _ node: TemplateNode, includesOnly: Bool, _ data: JSON) -> JSON? {
         includesOnly ? transformIncludesOnly(template, data: data) : transform(node, Scope.top(data))
@@ -61,7 +61,7 @@ extension TemplateNode {
     /// The value of a node compiled from a template without expressions.
     var constantValue: JSON? {
         if case .constant(let value) = self { return value }
-        var run = Run(evaluator: NoEvaluator(), root: .null)
+        var run = Transformation(evaluator: NoEvaluator(), root: .null)
         return run.transform(self, Scope.top(.null))
     }
 }

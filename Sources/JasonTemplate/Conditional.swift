@@ -32,7 +32,7 @@ package struct Conditional: Sendable {
             return Branch(condition: tested ? directive.expression : nil, key: key, value: value,
                           test: tested ? .whole(directive.expression, at: at) : nil,
                           node: TemplateNode(compiling: value, at: at), pointer: at,
-                          mentionsInclude: Fillout.mentionsInclude(value))
+                          mentionsInclude: TemplateText.mentionsInclude(value))
         }
     }
 
@@ -62,11 +62,11 @@ package struct Conditional: Sendable {
 
     /// The winning branch, evaluating conditions in order as `Conditional.run` does.
     package func choose(_ evaluator: any ExpressionEvaluator, in scope: Scope) -> Choice {
-        var run = Run(evaluator: evaluator, root: scope.root)
+        var run = Transformation(evaluator: evaluator, root: scope.root)
         return choose(&run, scope)
     }
 
-    func choose(_ run: inout Run, _ scope: Scope) -> Choice {
+    func choose(_ run: inout Transformation, _ scope: Scope) -> Choice {
         for (i, branch) in branches.enumerated() {
             guard let test = branch.test, let condition = branch.condition else { return .branch(i) }
             let reported = run.diagnostics.count
@@ -83,7 +83,7 @@ package struct Conditional: Sendable {
         return .none
     }
 
-    func run(_ run: inout Run, _ scope: Scope) -> JSON? {
+    func run(_ run: inout Transformation, _ scope: Scope) -> JSON? {
         switch choose(&run, scope) {
         case .branch(let i):
             return run.transform(branches[i].node, scope)

@@ -2,7 +2,7 @@ import JasonJSON
 
 /// The directive keys of an object: `#each`, `#let`, `#concat`, `#merge` (T8–T11). `#include` is
 /// handled before the keys are walked; any other directive key is dropped (T5).
-extension Run {
+extension Transformation {
     /// The directive's result, or nil when it leaves the object as it is being built (an unknown name,
     /// or `#let`/`#concat`/`#merge` whose value is not an array of the right size).
     mutating func runDirective(_ name: String, expression: StringTemplate, body: TemplateNode, parts: [TemplateNode],
@@ -113,9 +113,9 @@ extension JSON {
     /// `/\{\{(.*?)\}\}/.test(JSON.stringify(value))`.
     var containsExpression: Bool {
         switch self {
-        case .string(let s): !Fillout.slots(in: s).isEmpty
+        case .string(let s): !TemplateText.slots(in: s).isEmpty
         case .array(let a): a.contains { $0.containsExpression }
-        case .object(let o): o.contains { !Fillout.slots(in: $0.key).isEmpty || $0.value.containsExpression }
+        case .object(let o): o.contains { !TemplateText.slots(in: $0.key).isEmpty || $0.value.containsExpression }
         case .null, .bool, .int, .double: false
         }
     }

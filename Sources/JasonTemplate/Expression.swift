@@ -22,7 +22,7 @@ package struct Scope {
     /// Where an evaluator may keep its own copy of `this` while the scope lasts.
     package let slot: ScopeSlot
     /// The render this scope belongs to.
-    let pass: RenderPass
+    let pass: TransformPass
     /// `#let` names declared on the top-level data, which `$root` then shows too (st.js sets them on
     /// the data object itself).
     var rootLets: JSONObject = [:]
@@ -33,11 +33,11 @@ package struct Scope {
 
     package init(this: JSON, root: JSON, index: Int? = nil, lets: JSONObject = [:], isRoot: Bool = false,
                 slot: ScopeSlot = ScopeSlot()) {
-        self.init(this: this, root: root, index: index, lets: lets, isRoot: isRoot, slot: slot, pass: RenderPass())
+        self.init(this: this, root: root, index: index, lets: lets, isRoot: isRoot, slot: slot, pass: TransformPass())
     }
 
     init(this: JSON, root: JSON, index: Int? = nil, lets: JSONObject = [:], isRoot: Bool = false,
-         slot: ScopeSlot = ScopeSlot(), pass: RenderPass) {
+         slot: ScopeSlot = ScopeSlot(), pass: TransformPass) {
         self.this = this
         self.root = root
         self.index = index
@@ -78,7 +78,7 @@ package final class ScopeSlot {
 }
 
 /// What all the scopes of one render share. Renders are synchronous, hence unchecked.
-final class RenderPass {
+final class TransformPass {
     /// An expression may have changed the data inside the script engine: for the rest of the render,
     /// every expression is evaluated there, where the changed data is (st.js's one shared object).
     var scriptOwnsData = false

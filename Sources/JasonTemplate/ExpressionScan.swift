@@ -13,7 +13,7 @@ package enum ExpressionScan {
     /// Every `{{…}}` of `text`, found as st.js finds them (non-greedy, never across a line break).
     package static func slots(in text: String) -> [Slot] {
         guard text.utf8.contains(UInt8(ascii: "{")) else { return [] }
-        return Fillout.slots(in: text).map { slot in
+        return TemplateText.slots(in: text).map { slot in
             guard let directive = Directive(slot.variable) else {
                 return Slot(script: slot.expression, directive: nil, offset: slot.offset)
             }

@@ -2,7 +2,7 @@ import JasonJSON
 
 /// `ST.transform` on a template that mentions `#include` (T12): only the objects holding an `#include`
 /// key or value are transformed, deepest first, each put back where it was; the rest stays as written.
-extension Run {
+extension Transformation {
     mutating func transformIncludesOnly(_ template: JSON, data: JSON) -> JSON? {
         var holders: [[PathStep]] = []
         Self.collectIncludeHolders(template, at: [], into: &holders)
@@ -30,7 +30,7 @@ extension Run {
         switch node {
         case .object(let members):
             for (key, value) in JSOrder.members(members) {
-                if key.contains("#include") || Fillout.jsString(value).contains("#include") {
+                if key.contains("#include") || TemplateText.jsString(value).contains("#include") {
                     holders.append(location)
                 }
                 collectIncludeHolders(value, at: location + [.key(key)], into: &holders)

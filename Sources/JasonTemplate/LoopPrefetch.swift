@@ -81,7 +81,7 @@ extension TemplateNode {
     }
 }
 
-extension Run {
+extension Transformation {
     /// The loop over `source` done in one go by the evaluator, when it can and the body's expressions
     /// are always evaluated in the same order.
     func prefetch(_ body: TemplateNode, source: ItemSource, _ scope: Scope) -> PrefetchedLoop? {

@@ -28,7 +28,7 @@ package struct TemplateDiagnostic: Sendable, Hashable {
 }
 
 /// What rendering a template gave: the value (nil is JavaScript `undefined`) and what went unresolved.
-package struct Rendered: Sendable {
+package struct Transformed: Sendable {
     package var value: JSON?
     package var diagnostics: [TemplateDiagnostic]
 }

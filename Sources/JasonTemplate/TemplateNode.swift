@@ -43,7 +43,7 @@ final class StringTemplate: Sendable {
     init(_ text: String, at pointer: JSONPointer) {
         self.text = text
         self.pointer = pointer
-        let found = Fillout.slots(in: text)
+        let found = TemplateText.slots(in: text)
         slots = found.map {
             StringSlot(variable: $0.variable, expression: ParsedExpression($0.expression), offset: $0.offset)
         }
@@ -54,7 +54,7 @@ final class StringTemplate: Sendable {
             return String(decoding: bytes[start..<slot.offset], as: UTF8.self)
         } + [String(decoding: bytes[start...], as: UTF8.self)]
         repeatsVariable = Set(found.map(\.variable)).count < found.count
-        switch Fillout.includeString(text) {
+        switch TemplateText.includeString(text) {
         case nil: include = .none
         case ""?: include = .bare
         case let expression?: include = .expression(ParsedExpression(expression))
@@ -121,7 +121,7 @@ extension TemplateNode {
     /// Compiles `json`, found at `pointer` in the template.
     init(compiling json: JSON, at pointer: JSONPointer = .root) {
         guard json.needsEvaluation else {
-            var run = Run(evaluator: NoEvaluator(), root: .null)
+            var run = Transformation(evaluator: NoEvaluator(), root: .null)
             self = .constant(run.transform(TemplateNode(structure: json, at: pointer), Scope.top(.null)) ?? .null)
             return
         }
@@ -151,7 +151,7 @@ extension TemplateNode {
 extension ObjectTemplate {
     static func kind(_ key: String, _ value: JSON, at pointer: JSONPointer) -> Kind {
         if key.contains("{{"), Directive.isTemplate(key) {
-            if Fillout.isIncludeKey(key) { return .include }
+            if TemplateText.isIncludeKey(key) { return .include }
             if let directive = Directive(key) {
                 let parts = value.arrayValue?.enumerated().map {
                     TemplateNode(compiling: $1, at: pointer.appending($0))

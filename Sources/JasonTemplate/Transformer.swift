@@ -8,7 +8,7 @@ import Synchronization
 package struct Transformer: Sendable {
     package var evaluator: any ExpressionEvaluator
     let cache = TemplateCache()
-    let last = LastRender()
+    let last = LastTransform()
 
     package init(evaluator: any ExpressionEvaluator = PathEvaluator()) {
         self.evaluator = evaluator
@@ -23,49 +23,49 @@ package struct Transformer: Sendable {
 
     /// `ST.transform(template, data)`: `data` is also `$root`. When the template mentions `#include`
     /// anywhere, only the objects holding an `#include` are transformed (T12).
-    package func render(_ template: JSON, data: JSON) -> Rendered {
-        var run = Run(evaluator: evaluator, root: data)
-        if Fillout.mentionsInclude(template) {
-            return Rendered(value: run.transformIncludesOnly(template, data: data), diagnostics: run.diagnostics)
+    package func transform(_ template: JSON, data: JSON) -> Transformed {
+        var run = Transformation(evaluator: evaluator, root: data)
+        if TemplateText.mentionsInclude(template) {
+            return Transformed(value: run.transformIncludesOnly(template, data: data), diagnostics: run.diagnostics)
         }
         let remembers = remembersRenders
         if remembers, let again = last.result(template, data) { return again }
         let scope = Scope.top(data)
-        let rendered = Rendered(value: run.transform(cache.node(for: template), scope), diagnostics: run.diagnostics)
+        let rendered = Transformed(value: run.transform(cache.node(for: template), scope), diagnostics: run.diagnostics)
         // Only a render that never reached JavaScript is a function of its data alone.
         if remembers, scope.pass.evaluatorState == nil { last.keep(template, data, rendered) }
         return rendered
     }
 
     /// `TRANSFORM.run(template, data)`: the whole template, whatever it holds.
-    package func run(_ template: JSON, data: JSON) -> Rendered {
-        var run = Run(evaluator: evaluator, root: data)
+    package func run(_ template: JSON, data: JSON) -> Transformed {
+        var run = Transformation(evaluator: evaluator, root: data)
         let value = run.transform(cache.node(for: template), Scope.top(data))
-        return Rendered(value: value, diagnostics: run.diagnostics)
+        return Transformed(value: value, diagnostics: run.diagnostics)
     }
 
     /// `TRANSFORM.fillout(data, text)`: one string's expressions.
-    package func fill(_ text: String, data: JSON) -> Rendered {
-        var run = Run(evaluator: evaluator, root: data)
+    package func fill(_ text: String, data: JSON) -> Transformed {
+        var run = Transformation(evaluator: evaluator, root: data)
         let value = text.contains("{{") ? run.fill(StringTemplate(text, at: .root), Scope.top(data)) : .string(text)
-        return Rendered(value: value, diagnostics: run.diagnostics)
+        return Transformed(value: value, diagnostics: run.diagnostics)
     }
 }
 
 /// The last render answered without JavaScript. A document usually draws its body when it loads and
 /// again with `$render` in `$load`, from the same data: the second time costs a comparison of
 /// identities, member by member, never of values.
-final class LastRender: Sendable {
-    private let kept = Mutex<(template: JSON, data: JSON, rendered: Rendered)?>(nil)
+final class LastTransform: Sendable {
+    private let kept = Mutex<(template: JSON, data: JSON, rendered: Transformed)?>(nil)
 
-    func result(_ template: JSON, _ data: JSON) -> Rendered? {
+    func result(_ template: JSON, _ data: JSON) -> Transformed? {
         kept.withLock { kept in
             guard let kept, kept.template.isIdentical(to: template), Self.sameMembers(kept.data, data) else { return nil }
             return kept.rendered
         }
     }
 
-    func keep(_ template: JSON, _ data: JSON, _ rendered: Rendered) {
+    func keep(_ template: JSON, _ data: JSON, _ rendered: Transformed) {
         kept.withLock { $0 = (template, data, rendered) }
     }
 
@@ -92,7 +92,7 @@ final class TemplateCache: Sendable {
 }
 
 /// One rendering pass over a compiled template: the evaluator, `$root`, and what went unresolved.
-struct Run {
+struct Transformation {
     let evaluator: any ExpressionEvaluator
     let root: JSON
     var diagnostics: [TemplateDiagnostic] = []
@@ -104,14 +104,14 @@ struct Run {
 
     /// The result of the pass; with `base`, diagnostics are made relative to it (a node compiled below
     /// the root of what the caller rendered).
-    func finish(_ value: JSON?, relativeTo base: JSONPointer = .root) -> Rendered {
-        guard base != .root else { return Rendered(value: value, diagnostics: diagnostics) }
+    func finish(_ value: JSON?, relativeTo base: JSONPointer = .root) -> Transformed {
+        guard base != .root else { return Transformed(value: value, diagnostics: diagnostics) }
         let relative = diagnostics.map { d in
             var d = d
             d.pointer = JSONPointer(String(d.pointer.description.dropFirst(base.description.count)))
             return d
         }
-        return Rendered(value: value, diagnostics: relative)
+        return Transformed(value: value, diagnostics: relative)
     }
 
     /// `TRANSFORM.run`: strings are filled, conditional arrays reduced, other arrays mapped with their
@@ -164,7 +164,7 @@ struct Run {
             case .templateKey(let keyTemplate, let valueTemplate):
                 let k = fill(keyTemplate, scope)
                 let v = valueTemplate.map { fill($0, scope) } ?? template.original[key]
-                if let k, let v, isObject { members[Fillout.jsString(k)] = v }
+                if let k, let v, isObject { members[TemplateText.jsString(k)] = v }
             case .existential(let whole):
                 if let filled = fill(whole, scope), filled.isTruthy, filled != .string(whole.text), isObject {
                     members[key] = filled

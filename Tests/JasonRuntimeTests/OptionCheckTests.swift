@@ -2,7 +2,7 @@ import JasonJSON
 import JasonRuntime
 import Testing
 
-/// Rendered options are checked against the action's declaration before it runs.
+/// Transformed options are checked against the action's declaration before it runs.
 @Suite struct OptionCheckTests {
     var registry: ActionRegistry {
         var registry = testRegistry

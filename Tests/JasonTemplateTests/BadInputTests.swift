@@ -8,7 +8,7 @@ import Testing
     let transformer = Transformer(evaluator: PathEvaluator.withScriptEngine(ScriptEngine(timeLimit: 0.2)))
 
     @Test func syntaxErrorsLeaveTheLiteralAndSayWhy() {
-        let result = transformer.render(["a": ["b": "x {{ 1 + }} y"]], data: ["k": 1])
+        let result = transformer.transform(["a": ["b": "x {{ 1 + }} y"]], data: ["k": 1])
         #expect(result.value == ["a": ["b": "x {{ 1 + }} y"]])
         let d = result.diagnostics.first
         #expect(d?.pointer.description == "/a/b")
@@ -18,11 +18,11 @@ import Testing
     }
 
     @Test func infiniteLoopsAreStopped() {
-        let result = transformer.render("{{function(){ for(;;){} }}}", data: ["k": 1])
+        let result = transformer.transform("{{function(){ for(;;){} }}}", data: ["k": 1])
         #expect(result.value == "{{function(){ for(;;){} }}}")
         #expect(result.diagnostics.count == 1)
         // The engine is still usable afterwards.
-        #expect(transformer.render("{{k + 1}}", data: ["k": 1]).value == 2)
+        #expect(transformer.transform("{{k + 1}}", data: ["k": 1]).value == 2)
     }
 
     @Test func deeplyNestedTemplatesRender() throws {
@@ -31,12 +31,12 @@ import Testing
         for i in 0..<500 { template = i.isMultiple(of: 2) ? ["n": template] : [template] }
         var expected: JSON = 1
         for i in 0..<500 { expected = i.isMultiple(of: 2) ? ["n": expected] : [expected] }
-        #expect(transformer.render(template, data: ["k": 1]).value == expected)
+        #expect(transformer.transform(template, data: ["k": 1]).value == expected)
     }
 
     @Test func hugeArraysRender() {
         let items = JSON.array((0..<100_000).map { JSON.int($0) })
-        let result = transformer.render(["{{#each items}}": "{{this}}"], data: ["items": items])
+        let result = transformer.transform(["{{#each items}}": "{{this}}"], data: ["items": items])
         // 0 is falsy data, so its item is not evaluated and stays "{{this}}" (T2).
         #expect(result.value?.arrayValue?.count == 100_000)
         #expect(result.value?[0] == "{{this}}")
@@ -44,7 +44,7 @@ import Testing
     }
 
     @Test func throwingExpressionsAreReportedWithTheirMessage() {
-        let result = transformer.render(["t": "{{$jason.a.b}}"], data: ["$jason": [:]])
+        let result = transformer.transform(["t": "{{$jason.a.b}}"], data: ["$jason": [:]])
         #expect(result.value == ["t": "{{$jason.a.b}}"])
         #expect(result.diagnostics.first?.kind == .failed("TypeError: undefined is not an object (evaluating '$jason.a.b')"))
     }

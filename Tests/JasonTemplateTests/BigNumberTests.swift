@@ -11,7 +11,7 @@ import Testing
 
     @Test func aPlainPathAgreesWithTheEngine() {
         let template: JSON = ["a": "{{id}}", "b": "{{id + 0}}", "c": "id {{id}}", "d": "id {{id + ''}}", "e": "{{small}}"]
-        let rendered = transformer.render(template, data: data).value
+        let rendered = transformer.transform(template, data: data).value
         #expect(rendered?["a"] == .double(1.2345678901234568e18))
         #expect(rendered?["a"] == rendered?["b"])
         #expect(rendered?["c"] == "id 1234567890123456800")

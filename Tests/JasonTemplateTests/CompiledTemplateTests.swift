@@ -11,8 +11,8 @@ import Testing
     func compiledRendersAsTheTemplateDoes(_ c: ConformanceTests.Case) {
         let t = Self.transformer
         let compiled = t.compile(c.args[0], at: JSONPointer("/head/templates/body"))
-        let direct = t.render(c.args[0], data: c.args[1])
-        let viaCompiled = t.render(compiled, data: c.args[1])
+        let direct = t.transform(c.args[0], data: c.args[1])
+        let viaCompiled = t.transform(compiled, data: c.args[1])
         #expect(viaCompiled.value == direct.value)
         #expect(viaCompiled.diagnostics == direct.diagnostics)
     }
@@ -20,7 +20,7 @@ import Testing
     @Test func knowsWhetherItHoldsExpressions() {
         let t = Self.transformer
         #expect(!t.compile(["a": [1, 0, "x"]], at: .root).hasExpressions)
-        #expect(t.render(t.compile(["a": [1, 0, "x"]], at: .root), data: [:]).value == ["a": [1, "x"]])
+        #expect(t.transform(t.compile(["a": [1, 0, "x"]], at: .root), data: [:]).value == ["a": [1, "x"]])
         #expect(t.compile(["a": "{{b}}"], at: .root).hasExpressions)
         #expect(t.compile([["{{#if a}}": 1]], at: .root).hasExpressions)
         #expect(t.compile(["{{#include}}": ["a": 1]], at: .root).hasExpressions)
@@ -30,7 +30,7 @@ import Testing
         let t = Self.transformer
         let compiled = t.compile(["x": ["y": "{{missing.z}}"]], at: JSONPointer("/options"))
         #expect(compiled.pointer == JSONPointer("/options"))
-        let rendered = t.render(compiled, data: ["a": 1])
+        let rendered = t.transform(compiled, data: ["a": 1])
         #expect(rendered.diagnostics.map(\.pointer) == [JSONPointer("/x/y")])
     }
 
@@ -45,8 +45,8 @@ import Testing
                 Issue.record("no branch")
                 continue
             }
-            let direct = t.render(conditional.branches[i].value, data: data)
-            let compiled = t.render(branch: i, of: conditional, data: data)
+            let direct = t.transform(conditional.branches[i].value, data: data)
+            let compiled = t.transform(branch: i, of: conditional, data: data)
             #expect(compiled.value == direct.value)
             #expect(compiled.diagnostics == direct.diagnostics)
         }

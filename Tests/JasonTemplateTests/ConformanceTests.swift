@@ -61,8 +61,8 @@ import Testing
             // `serialized`: template and data come as JSON text (kept as strings when they do not parse),
             // and the result goes back as JSON text.
             let parse = { (v: JSON) in v.stringValue.flatMap { try? JSONParser.parse($0) } ?? v }
-            return .string(JSONPrinter.compact(t.render(parse(c.args[0]), data: parse(c.args[1])).value ?? .null))
-        case "TRANSFORM.transform": return t.render(c.args[0], data: c.args[1]).value ?? .null
+            return .string(JSONPrinter.compact(t.transform(parse(c.args[0]), data: parse(c.args[1])).value ?? .null))
+        case "TRANSFORM.transform": return t.transform(c.args[0], data: c.args[1]).value ?? .null
         case "TRANSFORM.run": return t.run(c.args[0], data: c.args[1]).value ?? .null
         case "TRANSFORM.fillout":
             guard case .string(let text) = c.args[1] else { return c.args[1] } // st.js returns non-strings as they are

@@ -20,7 +20,7 @@ import Testing
 
     static func collect(_ node: JSON, into found: inout Set<String>) {
         func strings(_ text: String) {
-            for slot in Fillout.slots(in: text) {
+            for slot in TemplateText.slots(in: text) {
                 var expression = String(slot.expression)
                 if let directive = Directive("{{" + expression + "}}") { expression = directive.expression }
                 if !expression.isEmpty { found.insert(expression) }

@@ -8,14 +8,14 @@ import Testing
 @Suite struct LoopPrefetchTests {
     let items: JSON = [["n": "a", "p": 1.5], ["n": "b", "p": 2], 0, "text", ["n": "c", "p": -0.5]]
 
-    func render(_ body: JSON, _ data: JSONObject, engine: ScriptEngine = ScriptEngine()) -> Rendered {
-        Transformer(evaluator: PathEvaluator.withScriptEngine(engine)).render(["{{#each items}}": body], data: .object(data))
+    func render(_ body: JSON, _ data: JSONObject, engine: ScriptEngine = ScriptEngine()) -> Transformed {
+        Transformer(evaluator: PathEvaluator.withScriptEngine(engine)).transform(["{{#each items}}": body], data: .object(data))
     }
 
     /// Whether `body` over the items is evaluated in one go.
     func isDoneInOneCall(_ body: JSON, engine: ScriptEngine = ScriptEngine()) -> Bool {
         let data: JSON = ["items": items]
-        let run = Run(evaluator: PathEvaluator.withScriptEngine(engine), root: data)
+        let run = Transformation(evaluator: PathEvaluator.withScriptEngine(engine), root: data)
         let scope = Scope.top(data)
         let source = ItemSource(expression: ParsedExpression("items"), parent: scope, count: 5)
         return run.prefetch(TemplateNode(compiling: body), source: source, scope) != nil
@@ -55,7 +55,7 @@ import Testing
         #expect(out[4]["own"] == 4)
         // A lone surrogate becomes U+FFFD, here as for a single expression.
         #expect(out[0]["lone"] == "\u{FFFD}x")
-        let single = Transformer(evaluator: PathEvaluator.withScriptEngine()).render(["v": "{{'\\ud800x'}}"], data: ["a": 1])
+        let single = Transformer(evaluator: PathEvaluator.withScriptEngine()).transform(["v": "{{'\\ud800x'}}"], data: ["a": 1])
         #expect(single.value == ["v": "\u{FFFD}x"])
         #expect(rendered.diagnostics.contains { $0.expression == "nosuch.x" && $0.message.contains("ReferenceError") })
     }

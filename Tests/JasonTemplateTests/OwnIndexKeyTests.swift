@@ -10,9 +10,9 @@ import Testing
     let data: JSON = ["items": [["$index": 7, "n": "a"], ["n": "b"]]]
 
     @Test func theLoopsIndexWinsInsideAndTheKeyStaysAfter() {
-        let looped = transformer.render(["{{#each items}}": "{{n}}:{{$index + 1}}"], data: data).value
+        let looped = transformer.transform(["{{#each items}}": "{{n}}:{{$index + 1}}"], data: data).value
         #expect(looped == ["a:1", "b:2"])
-        let after = transformer.render(["own": "{{items[0].$index}}", "keys": "{{Object.keys(items[0]).join()}}"], data: data).value
+        let after = transformer.transform(["own": "{{items[0].$index}}", "keys": "{{Object.keys(items[0]).join()}}"], data: data).value
         #expect(after == ["own": 7, "keys": "$index,n"])
     }
 }

@@ -45,8 +45,8 @@ import Testing
         let body: JSON = ["{{#each items}}": ["a": "{{this === 1}}", "b": "{{this == 1}}", "c": "{{!this}}",
                                                "d": "{{this ? 'y' : 'n'}}", "e": "{{$index + 1}}", "f": "{{this + '!'}}"]]
         let data: JSON = ["items": [1, "x", true, 2.5]]
-        let engineOnly = Transformer(evaluator: ScriptEvaluator(engine: ScriptEngine())).render(body, data: data)
-        let mixed = Transformer(evaluator: PathEvaluator.withScriptEngine()).render(body, data: data)
+        let engineOnly = Transformer(evaluator: ScriptEvaluator(engine: ScriptEngine())).transform(body, data: data)
+        let mixed = Transformer(evaluator: PathEvaluator.withScriptEngine()).transform(body, data: data)
         #expect(mixed.value == engineOnly.value)
         #expect(mixed.value?[0]?["a"] == false)
     }
@@ -111,7 +111,7 @@ import Testing
     @Test func aRenderUsesThemWithoutStartingTheEngine() {
         let engine = ScriptEngine()
         let transformer = Transformer(evaluator: PathEvaluator.withScriptEngine(engine))
-        let out = transformer.render(["next": "{{$get.n + 1}}", "more": "{{$get.n < 3 ? 'yes' : 'no'}}",
+        let out = transformer.transform(["next": "{{$get.n + 1}}", "more": "{{$get.n < 3 ? 'yes' : 'no'}}",
                                       "label": "{{name.toUpperCase() + ' ' + (price * 1.2).toFixed(2)}}",
                                       "capped": "{{Math.min($get.n * 10, 15)}}"],
                                      data: ["$get": ["n": 2], "name": "tea", "price": 2.5])
@@ -123,7 +123,7 @@ import Testing
         let engine = ScriptEngine()
         _ = engine.include("String.prototype.toUpperCase = function () { return 'replaced'; };")
         let transformer = Transformer(evaluator: PathEvaluator.withScriptEngine(engine))
-        let out = transformer.render(["label": "{{name.toUpperCase()}}", "sum": "{{n + 1}}"],
+        let out = transformer.transform(["label": "{{name.toUpperCase()}}", "sum": "{{n + 1}}"],
                                      data: ["name": "tea", "n": 1])
         #expect(out.value == ["label": "replaced", "sum": 2])
     }
@@ -131,7 +131,7 @@ import Testing
     @Test func aNameInTheDataShadowsMath() {
         let engine = ScriptEngine()
         let transformer = Transformer(evaluator: PathEvaluator.withScriptEngine(engine))
-        let out = transformer.render(["v": "{{Math.min(1, 2)}}"],
+        let out = transformer.transform(["v": "{{Math.min(1, 2)}}"],
                                      data: ["Math": ["min": "not a function"]])
         #expect(out.value?["v"] != 1)
     }

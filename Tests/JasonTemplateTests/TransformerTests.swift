@@ -6,7 +6,7 @@ import Testing
 @Suite struct TransformerTests {
     let transformer = Transformer()
 
-    func render(_ template: JSON, _ data: JSON) -> JSON? { transformer.render(template, data: data).value }
+    func render(_ template: JSON, _ data: JSON) -> JSON? { transformer.transform(template, data: data).value }
 
     @Test func s2FalsyValuesKeepTheirTypeWholeAndVanishInText() {
         let data: JSON = ["$jason": ["x": 0]]
@@ -16,7 +16,7 @@ import Testing
     }
 
     @Test func s3UndefinedIsLeftAsWrittenAndReported() {
-        let result = transformer.render(["t": "{{$jason.missing}}", "u": "a {{nope}} b"], data: ["$jason": [:]])
+        let result = transformer.transform(["t": "{{$jason.missing}}", "u": "a {{nope}} b"], data: ["$jason": [:]])
         #expect(result.value == ["t": "{{$jason.missing}}", "u": "a {{nope}} b"])
         #expect(result.diagnostics.map(\.pointer.description) == ["/t", "/u"])
         #expect(result.diagnostics.map(\.offset) == [0, 2])
@@ -53,7 +53,7 @@ import Testing
     }
 
     @Test func pathsThatNeedJavaScriptAreReportedNotGuessed() {
-        let result = transformer.render("{{items.map(function(i){return i})}}", data: ["items": [1]])
+        let result = transformer.transform("{{items.map(function(i){return i})}}", data: ["items": [1]])
         #expect(result.value == "{{items.map(function(i){return i})}}")
         guard case .failed(let message)? = result.diagnostics.first?.kind else {
             Issue.record("expected a failure")

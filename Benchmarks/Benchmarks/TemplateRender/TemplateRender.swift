@@ -13,7 +13,7 @@ let benchmarks: @Sendable () -> Void = {
     let data = Fixture.data(items: 1_000)
     let transformer = Transformer(evaluator: PathEvaluator.withScriptEngine(ScriptEngine()))
     Benchmark("render 1000 items (per item)", configuration: .init(scalingFactor: .kilo)) { _ in
-        blackHole(transformer.render(template, data: data))
+        blackHole(transformer.transform(template, data: data))
     }
 
     // Baseline in the same run: every expression through JavaScriptCore, no Swift fast path (how st.js
@@ -21,13 +21,13 @@ let benchmarks: @Sendable () -> Void = {
     let scriptOnly = Transformer(evaluator: ScriptEvaluator(engine: ScriptEngine()))
     Benchmark("baseline: render 1000 items, all expressions in JavaScriptCore (per item)",
               configuration: .init(scalingFactor: .kilo)) { _ in
-        blackHole(scriptOnly.render(template, data: data))
+        blackHole(scriptOnly.transform(template, data: data))
     }
 
     // The same template with one JavaScript expression per item, to show what leaving the fast path costs.
     let jsTemplate = Fixture.templateWithScript
     Benchmark("render 1000 items, one JS expression each (per item)", configuration: .init(scalingFactor: .kilo)) { _ in
-        blackHole(transformer.render(jsTemplate, data: data))
+        blackHole(transformer.transform(jsTemplate, data: data))
     }
 
     // Engine start-up: a new engine and its first expression.

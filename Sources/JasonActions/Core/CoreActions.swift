@@ -15,7 +15,7 @@ package enum CoreActions {
             guard let template = context.templates[name] else {
                 throw ActionFailure(message: "no template named '\(name)' in head.templates", type: invocation.type)
             }
-            return context.render(template, data: options["data"] ?? .null)
+            return context.transform(template, data: options["data"] ?? .null)
         },
         "snapshot": DeviceGroups.snapshot,
         "scroll": screenOnly("Scrolls the view.", [OptionSpec("position", .string, "top or bottom")]),

@@ -27,7 +27,7 @@ struct AtomicMerge {
                 var values = rendered
                 if let raw, stored != seen {
                     replace(stored)
-                    let again = context.render(raw, data: context.templateData(jason: invocation.jason))
+                    let again = context.transform(raw, data: context.templateData(jason: invocation.jason))
                     var fresh = invocation
                     fresh.options = again
                     do throws(ActionFailure) { values = try StorageActions.checkedValues(fresh) } catch {

@@ -1,6 +1,6 @@
 import JasonJSON
 
-extension Run {
+extension Transformation {
     /// `TRANSFORM.fillout(data, text)`: each `{{…}}` in turn, on the progressively filled string (T3).
     /// A falsy `this` is not evaluated at all (T2).
     mutating func fill(_ template: StringTemplate, _ scope: Scope) -> JSON? {
@@ -18,7 +18,7 @@ extension Run {
                 out += slot.variable
                 continue
             }
-            let replacement = value.isTruthy ? Fillout.jsString(value) : ""
+            let replacement = value.isTruthy ? TemplateText.jsString(value) : ""
             let plain = !replacement.utf8.contains { $0 == 0x7B || $0 == 0x7D || $0 == 0x24 }
             let isLastAndAlone = out.isEmpty && i == template.slots.count - 1 && template.segments[i + 1].isEmpty
             guard plain, !isLastAndAlone else {
@@ -26,8 +26,8 @@ extension Run {
                     j == 0 ? segment : template.slots[i + j].variable + segment
                 }.joined()
                 var current = out + slot.variable + rest
-                if Fillout.isWholeExpression(current) { return value }
-                current = Fillout.replaceFirst(slot.variable, in: current, with: replacement)
+                if TemplateText.isWholeExpression(current) { return value }
+                current = TemplateText.replaceFirst(slot.variable, in: current, with: replacement)
                 return fillInTurn(template, scope, from: i + 1, current: current)
             }
             out += replacement
@@ -41,9 +41,9 @@ extension Run {
         var current = start
         for slot in template.slots[first...] {
             guard let value = evaluate(slot.expression, scope, at: template.pointer, offset: slot.offset) else { continue }
-            if Fillout.isWholeExpression(current) { return value }
-            let replacement = value.isTruthy ? Fillout.jsString(value) : ""
-            current = Fillout.replaceFirst(slot.variable, in: current, with: replacement)
+            if TemplateText.isWholeExpression(current) { return value }
+            let replacement = value.isTruthy ? TemplateText.jsString(value) : ""
+            current = TemplateText.replaceFirst(slot.variable, in: current, with: replacement)
         }
         return .string(current)
     }

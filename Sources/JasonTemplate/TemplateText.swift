@@ -6,7 +6,7 @@ import Darwin
 #endif
 
 /// The string tests and edits st.js makes while filling `{{ }}` (spec T1–T3), on UTF-8 bytes.
-package enum Fillout {
+package enum TemplateText {
     struct Slot {
         var variable: String   // "{{expr}}"
         var expression: String // "expr"

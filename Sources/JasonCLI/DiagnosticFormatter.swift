@@ -3,13 +3,13 @@ import JasonRuntime
 
 /// Turns diagnostics into text: `file:line:col: error: message [id]`, the pointer, and the source line
 /// with a caret under the column. This is the one place diagnostics become words.
-struct DiagnosticRenderer {
+struct DiagnosticFormatter {
     /// The files diagnostics may point into (the flow, a stub file, a recording).
     var sources: [SourceFile]
     /// How much of a long source line is shown around the column (minified flows are one line).
     var window = 100
 
-    func render(_ diagnostic: Diagnostic) -> String {
+    func format(_ diagnostic: Diagnostic) -> String {
         var head = diagnostic.file ?? "jasonrun"
         if let location = diagnostic.location { head += ":\(location)" }
         var lines = ["\(head): \(diagnostic.severity.rawValue): \(diagnostic.message) [\(diagnostic.id.rawValue)]"]
