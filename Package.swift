@@ -19,6 +19,7 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
         .package(url: "https://github.com/hummingbird-project/swift-websocket", from: "1.6.2"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.6.0"),
+        .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.2"),
     ],
     targets: [
         .target(
@@ -33,7 +34,8 @@ let package = Package(
                                                    .product(name: "DequeModule", package: "swift-collections")]),
         .target(
             name: "JasonActions",
-            dependencies: ["JasonRuntime", .product(name: "AsyncHTTPClient", package: "async-http-client")]),
+            dependencies: ["JasonRuntime", .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                           .product(name: "CSV", package: "CSV.swift")]),
         .systemLibrary(name: "CLibEdit", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
         .target(name: "JasonDebugger", dependencies: ["JasonRuntime", "JasonJSON"]),
         .target(name: "JasonREPL", dependencies: ["JasonDebugger", "JasonRuntime", "JasonScript", "CLibEdit"]),

@@ -23,6 +23,9 @@ import Testing
         #expect(try await convert("$convert.csv", "a;b\n1;2", extra: #", "delimiter": ";", "header": "false""#)
             == [#"[toast] [["a","b"],["1","2"]]"#])
         #expect(try await convert("$convert.csv", "") == ["[toast] {{JSON.stringify($jason)}}"])
+        // Windows line ends, a blank line skipped, an unterminated quote running to the end.
+        #expect(try await convert("$convert.csv", "a,b\r\n1,2\r\n\r\n3,\"x\n4", extra: #", "header": false"#)
+            == [#"[toast] [["a","b"],["1","2"],["3","x\n4"]]"#])
     }
 
     @Test func feedsBecomeArticles() async throws {

@@ -30,10 +30,12 @@ package enum ConvertActions {
             let options = invocation.optionObject
             let text = UtilActions.text(options["data"])
             guard !text.isEmpty else { return nil }
-            var format = CSV.Format()
-            if let delimiter = options["delimiter"]?.stringValue, let first = delimiter.first { format.delimiter = first }
+            var format = CSVText.Format()
+            if let delimiter = options["delimiter"]?.stringValue, let first = delimiter.unicodeScalars.first {
+                format.delimiter = first
+            }
             format.trim = flag(options["trim"], default: true)
-            return CSV.json(text, format: format, header: flag(options["header"], default: true))
+            return CSVText.json(text, format: format, header: flag(options["header"], default: true))
         },
         "rss": ClosureHandler(ActionSpec(
             "Parses an RSS or Atom feed.",
