@@ -44,7 +44,7 @@ package struct Analyzer: Sendable {
         }
         var pass = Pass(analyzer: self, root: parsed.value, locator: locator, file: file)
         do {
-            let document = try Document.load(parsed.value, locator: locator)
+            let document = try Document.load(parsed.value, locator: locator, compiling: false)
             found += document.lint()
         } catch {
             found.append(error)

@@ -32,10 +32,10 @@ extension Pass {
 
     mutating func scripts(in text: String, at trail: PointerTrail, isKey: Bool) {
         for slot in ExpressionScan.slots(in: text) {
-            let pointer = trail.pointer
             if let directive = slot.directive, !Self.compiledDirectives.contains(directive.lowercased()) { continue }
             let script = slot.script.trimmedSpaces
             guard !script.isEmpty, let error = analyzer.engine.syntaxError(in: script) else { continue }
+            let pointer = trail.pointer
             found.append(Diagnostic(.scriptSyntax, .error, "{{\(slot.script)}} is not JavaScript that compiles: \(error)",
                                     file: locator.fileName, location: location(ofSlotAt: slot.offset, in: pointer, isKey: isKey),
                                     pointer: pointer))

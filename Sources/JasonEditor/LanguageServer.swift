@@ -27,6 +27,9 @@ package struct LanguageServer {
     let services: Services
     var state = State.starting
     var documents: [String: OpenDocument] = [:]
+    /// Documents changed since their last analysis. A change is analysed once no more input waits, so a
+    /// burst of keystrokes costs one analysis, of the newest text, not one per keystroke.
+    var stale: Set<String> = []
 
     package init(services: Services) {
         self.services = services
@@ -51,10 +54,33 @@ package struct LanguageServer {
                 continue
             }
             if message.method == "exit" { return state == .shuttingDown ? 0 : 1 }
+            // A request about a changed document sees it analysed (completion reads the parsed text).
+            if message.id != nil, let uri = message.params["textDocument"]?["uri"]?.stringValue, stale.contains(uri) {
+                for reply in analyze(uri) { guard send(reply, writer) else { return 0 } }
+            }
             for reply in handle(message) {
                 guard send(reply, writer) else { return 0 }
             }
+            if !stale.isEmpty, !reader.hasPendingInput {
+                for uri in stale.sorted() {
+                    for reply in analyze(uri) { guard send(reply, writer) else { return 0 } }
+                }
+            }
         }
+    }
+
+    /// Analyses a changed document; its diagnostics, with the version they are for.
+    mutating func analyze(_ uri: String) -> [JSON] {
+        stale.remove(uri)
+        guard var document = documents[uri] else { return [] }
+        document.analyze(services.analyzer)
+        documents[uri] = document
+        return [publish(document)]
+    }
+
+    func publish(_ document: OpenDocument) -> JSON {
+        RPC.notification("textDocument/publishDiagnostics",
+                         ["uri": .string(document.uri), "version": .int(document.version), "diagnostics": document.diagnostics])
     }
 
     func send(_ message: JSON, _ writer: MessageWriter) -> Bool {
@@ -115,17 +141,18 @@ package struct LanguageServer {
             guard var document = documents[uri] else { return [] }
             for change in params["contentChanges"]?.arrayValue ?? [] { document.apply(change) }
             document.version = params["textDocument"]?["version"]?.intValue ?? document.version + 1
-            document.analyze(services.analyzer)
             documents[uri] = document
+            stale.insert(uri)
+            return []
         case "textDocument/didClose":
             documents[uri] = nil
+            stale.remove(uri)
             return [RPC.notification("textDocument/publishDiagnostics", ["uri": .string(uri), "diagnostics": []])]
         default:
             return []
         }
         guard let document = documents[uri] else { return [] }
-        return [RPC.notification("textDocument/publishDiagnostics",
-                                 ["uri": .string(uri), "version": .int(document.version), "diagnostics": document.diagnostics])]
+        return [publish(document)]
     }
 
     var capabilities: JSON {

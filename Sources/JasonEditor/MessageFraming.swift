@@ -31,6 +31,13 @@ package struct MessageReader {
         return body
     }
 
+    /// Whether more input is already here (buffered, or readable without waiting).
+    package var hasPendingInput: Bool {
+        if buffer.count > start { return true }
+        var waiting = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        return poll(&waiting, 1, 0) > 0 && waiting.revents & Int16(POLLIN) != 0
+    }
+
     private mutating func readHeaderLine() throws(FramingError) -> String? {
         while true {
             if let newline = buffer[start...].firstIndex(of: UInt8(ascii: "\n")) {

@@ -30,7 +30,7 @@ public struct JSONPointer: Sendable, Hashable, CustomStringConvertible, Comparab
     }
 
     package static func escape(_ key: String) -> String {
-        guard key.contains(where: { $0 == "~" || $0 == "/" }) else { return key }
+        guard key.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) else { return key }
         return key.replacing("~", with: "~0").replacing("/", with: "~1")
     }
 

@@ -95,8 +95,9 @@ public struct ActionCall: Sendable {
     /// A call with no continuation: a trigger here can reuse the caller's frame (tail call).
     package var isTail: Bool { success == nil && error == nil }
 
+    /// `compiling` false leaves the options as written (a static check, which never runs them).
     package init(target: Target, options: JSON?, optionsHoldExpressions: Bool, success: ActionNode?, error: ActionNode?,
-                path: ActionPath) {
+                path: ActionPath, compiling: Bool = true) {
         self.target = target
         kind = ActionKind(target)
         self.options = options
@@ -104,7 +105,7 @@ public struct ActionCall: Sendable {
         self.success = success
         self.error = error
         self.path = path
-        compileOptions()
+        if compiling { compileOptions() }
     }
 
     /// Options with expressions are compiled once. Options without any are rendered now, once: st.js
@@ -125,7 +126,8 @@ public struct ActionCall: Sendable {
 extension ActionNode {
     /// Parses an action written at `pointer`. Branches are parsed too, so a bad action anywhere in a chain
     /// is found before anything runs.
-    package static func parse(_ json: JSON, at pointer: JSONPointer, locator: SourceLocator)
+    /// `compiling` false skips compiling the options' templates, which only running needs.
+    package static func parse(_ json: JSON, at pointer: JSONPointer, locator: SourceLocator, compiling: Bool = true)
         throws(Diagnostic) -> ActionNode
     {
         let path = locator.path(pointer)
@@ -156,9 +158,9 @@ extension ActionNode {
             if case .trigger(let name) = target, name.contains("{{") { needsRendering = true } // S9
             return .call(ActionCall(
                 target: target, options: options, optionsHoldExpressions: needsRendering,
-                success: try branch(members["success"], at: pointer.appending("success"), locator: locator),
-                error: try branch(members["error"], at: pointer.appending("error"), locator: locator),
-                path: path))
+                success: try branch(members["success"], at: pointer.appending("success"), locator: locator, compiling: compiling),
+                error: try branch(members["error"], at: pointer.appending("error"), locator: locator, compiling: compiling),
+                path: path, compiling: compiling))
         case .array(let elements):
             guard let conditional = Conditional(elements) else {
                 return .malformed(invalid("an array in action position must be a conditional: [{\"{{#if …}}\": action}, "
@@ -166,7 +168,8 @@ extension ActionNode {
             }
             var compiled: [ActionNode?] = []
             for (i, branch) in conditional.branches.enumerated() {
-                let node = try parse(branch.value, at: pointer.appending(i).appending(branch.key), locator: locator)
+                let node = try parse(branch.value, at: pointer.appending(i).appending(branch.key), locator: locator,
+                                     compiling: compiling)
                 compiled.append(ConditionalAction.expressionsOnlyInOptions(branch.value) ? node : nil)
             }
             return .conditional(ConditionalAction(conditional: conditional, path: path, compiled: compiled))
@@ -177,11 +180,11 @@ extension ActionNode {
         }
     }
 
-    static func branch(_ json: JSON?, at pointer: JSONPointer, locator: SourceLocator) throws(Diagnostic)
+    static func branch(_ json: JSON?, at pointer: JSONPointer, locator: SourceLocator, compiling: Bool) throws(Diagnostic)
         -> ActionNode?
     {
         guard let json, !json.isNull else { return nil }
-        return try parse(json, at: pointer, locator: locator)
+        return try parse(json, at: pointer, locator: locator, compiling: compiling)
     }
 
     static func invalid(_ message: String, at path: ActionPath) -> Diagnostic {

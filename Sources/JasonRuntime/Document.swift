@@ -42,8 +42,9 @@ public struct Document: Sendable {
         return try load(parsed.value, locator: SourceLocator(sourceMap: parsed.sourceMap))
     }
 
-    /// Checks an already parsed value: a `$jason` document or a bare action.
-    package static func load(_ root: JSON, locator: SourceLocator) throws(Diagnostic) -> Document {
+    /// Checks an already parsed value: a `$jason` document or a bare action. `compiling` false leaves the
+    /// templates uncompiled, for a static check that never runs the document.
+    package static func load(_ root: JSON, locator: SourceLocator, compiling: Bool = true) throws(Diagnostic) -> Document {
         var document = Document(fileName: locator.fileName)
         document.root = root
         document.locator = locator
@@ -54,7 +55,7 @@ public struct Document: Sendable {
         }
         guard let jason = top["$jason"] else {
             if top["type"] != nil || top["trigger"] != nil {
-                document.bareAction = try ActionNode.parse(root, at: .root, locator: locator)
+                document.bareAction = try ActionNode.parse(root, at: .root, locator: locator, compiling: compiling)
                 return document
             }
             throw Diagnostic(.noJasonRoot, .error,
@@ -75,7 +76,8 @@ public struct Document: Sendable {
         document.templates = try objectMember(headMembers, "templates", headPointer, locator)
         let actionsPointer = headPointer.appending("actions")
         for (name, action) in try objectMember(headMembers, "actions", headPointer, locator) {
-            document.actions[name] = try ActionNode.parse(action, at: actionsPointer.appending(name), locator: locator)
+            document.actions[name] = try ActionNode.parse(action, at: actionsPointer.appending(name), locator: locator,
+                                                          compiling: compiling)
         }
         return document
     }

@@ -7,6 +7,8 @@ struct Directive {
     var expression: String
 
     init?(_ text: String) {
+        // Most keys hold no `#` at all: say so without the string searches below.
+        guard text.utf8.contains(UInt8(ascii: "#")) else { return nil }
         var inner = Substring(text)
         if let open = text.firstRange(of: "{{"), let close = text.ranges(of: "}}").last,
            open.upperBound < close.lowerBound,
@@ -22,7 +24,7 @@ struct Directive {
 
     /// `Helper.is_template`: some `{{…}}` with at least one character, on one line.
     static func isTemplate(_ text: String) -> Bool {
-        guard let open = text.firstRange(of: "{{") else { return false }
+        guard text.utf8.contains(UInt8(ascii: "{")), let open = text.firstRange(of: "{{") else { return false }
         let rest = text[open.upperBound...]
         guard let close = rest.ranges(of: "}}").last(where: { range in
             !rest[rest.startIndex..<range.lowerBound].contains(where: \.isNewline)

@@ -1,5 +1,6 @@
 """`jasonrun lsp` end to end through a real LSP client (pytest-lsp): diagnostics, completion, hover,
 definition, symbols, a fix that clears a diagnostic, a half-typed document and an unknown request."""
+import json
 import os
 import pathlib
 import subprocess
@@ -94,6 +95,56 @@ async def test_a_change_that_fixes_the_typo_clears_the_diagnostic(client: Langua
     )
     await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
     assert list(client.diagnostics[flow_uri]) == []
+
+
+def frame(message):
+    body = json.dumps(message).encode()
+    return b"Content-Length: %d\r\n\r\n" % len(body) + body
+
+
+def read_message(stream):
+    length = 0
+    while True:
+        line = stream.readline()
+        assert line, "the server closed its output"
+        if line in (b"\r\n", b"\n"):
+            return json.loads(stream.read(length))
+        if line.lower().startswith(b"content-length:"):
+            length = int(line.split(b":")[1])
+
+
+def test_a_burst_of_changes_is_analysed_once_for_its_newest_text(tmp_path):
+    """Keystrokes that arrive together cost one analysis, of the newest text, with its version."""
+    (tmp_path / "next.json").write_text('{"type": "$util.toast", "options": {"text": "next"}}')
+    uri = (tmp_path / "flow.json").as_uri()
+    start = position_of(FLOW, "$utill.alert")
+    # Delete "$utill", then type "$util" one key at a time.
+    changes = [{"range": {"start": {"line": start.line, "character": start.character},
+                          "end": {"line": start.line, "character": start.character + 6}}, "text": ""}]
+    for i, key in enumerate("$util"):
+        at = {"line": start.line, "character": start.character + i}
+        changes.append({"range": {"start": at, "end": at}, "text": key})
+    burst = frame({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"capabilities": {}}})
+    burst += frame({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {
+        "textDocument": {"uri": uri, "languageId": "json", "version": 1, "text": FLOW}}})
+    for version, change in enumerate(changes, start=2):
+        burst += frame({"jsonrpc": "2.0", "method": "textDocument/didChange", "params": {
+            "textDocument": {"uri": uri, "version": version}, "contentChanges": [change]}})
+    server = subprocess.Popen([JASONRUN, "lsp"], stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+    try:
+        server.stdin.write(burst)
+        server.stdin.flush()
+        published = []
+        while not published or published[-1]["version"] != len(changes) + 1:
+            message = read_message(server.stdout)
+            if message.get("method") == "textDocument/publishDiagnostics":
+                published.append(message["params"])
+        assert published[-1]["diagnostics"] == []
+        # The open is analysed, then the whole burst once (it was all waiting when the first change was read).
+        assert [p["version"] for p in published] == [1, len(changes) + 1]
+    finally:
+        server.kill()
+        server.wait(timeout=30)
 
 
 @pytest.mark.asyncio(loop_scope="function")
