@@ -86,7 +86,7 @@ let package = Package(
         .testTarget(name: "JasonEditorTests", dependencies: ["JasonEditor"]),
         .testTarget(name: "JasonDebuggerTests",
                     dependencies: ["JasonDebugger", "JasonREPL", "JasonEditor", "JasonPreview", "JasonRuntime", "JasonActions",
-                                   "JasonJSON", "TestSupport"]),
+                                   "JasonJSON", "JasonScript", "TestSupport"]),
         .testTarget(name: "JasonAnalysisTests",
                     dependencies: ["JasonAnalysis", "JasonActions", "JasonRuntime", "JasonJSON", "TestSupport"]),
         .testTarget(name: "JasonTestingTests", dependencies: ["JasonTesting", "JasonActions", "JasonRuntime", "JasonJSON", "TestSupport"]),

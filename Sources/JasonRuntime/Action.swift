@@ -48,6 +48,9 @@ package enum ActionKind: Sendable, Hashable {
     case `return`(success: Bool)
     /// `$href` and the actions that move between views (R32–R35).
     case navigation(Navigation)
+    /// `$set`: merges its options into `$get` (R29). The loop's own: the commonest action changes the
+    /// state it owns directly.
+    case set
 
     init(_ target: ActionCall.Target) {
         switch target {
@@ -55,6 +58,7 @@ package enum ActionKind: Sendable, Hashable {
         case .type(let type):
             switch type {
             case "$lambda": self = .call
+            case "$set": self = .set
             case "$return.success": self = .return(success: true)
             case "$return.error": self = .return(success: false)
             default: self = Navigation(rawValue: type).map(ActionKind.navigation) ?? .handler(type)

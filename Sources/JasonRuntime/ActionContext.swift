@@ -9,8 +9,9 @@ import Synchronization
 /// an action may change (its view's variables, the timers, the stores kept in memory, the device answers,
 /// the queue). Not the interpreter, the view stack or the other views.
 ///
-/// The state parts are a working copy, taken when the action starts and handed back to the loop when it
-/// completes: the run's state is one value that only the loop writes. Made for each action.
+/// The state parts are a working copy, lent to the context when the action starts and taken back by the
+/// loop when it completes: the run's state is one value that only the loop writes. One context is made
+/// per view, when it opens, and lent to each of its actions in turn (one runs at a time).
 public final class ActionContext: Sendable {
     /// What the action may change, as it was when it started plus its own changes.
     struct Working: Sendable {
@@ -21,60 +22,64 @@ public final class ActionContext: Sendable {
         /// Calls the action queued, to run after the current chain (E7).
         var posted: [QueuedCall] = []
         var reported: [Diagnostic] = []
-        var changedVariables = false
-        var changedTimers = false
-        var changedStores = false
-        var changedAnswers = false
-        /// Set once the loop has taken the changes back; later reports go to `late`.
-        var closed = false
+        /// Set while an action holds the copy; reports and calls that come when none does go to `late`.
+        var lent = false
+
+        static var empty: Working { Working(variables: .placeholder, timers: Timers(), stores: [:], answers: AnswerBook(queues: [:])) }
     }
 
+    /// Tells views apart (a handler's changes go back to the view it ran in, if that view is still open).
+    let id: Int
     /// The document of the view the action runs in.
     public let document: Document
     /// The URL of that view: the key of its `$cache`, and the base of relative URLs.
     public let url: String
-    public let console: any Console
-    /// The network (and `file://` URLs, stubs, recordings): requests go through it, never around it.
-    public let transport: any HTTPTransport
-    /// The user at a terminal; nil when nobody can be asked (piped input, tests).
-    public let input: (any LineInput)?
-    /// Unix time when the clock read 0, for actions that answer with a date.
-    public let startDate: Double
-    let clock: any InterpreterClock
-    let stores: Stores
     /// The URL of the first document: `file://name` is relative to its folder.
     let firstURL: String
+    let environment: ActionEnvironment
     package let scripts: ScriptEngine
     let transformer: Transformer
     /// Where reports made after the action completed go (a `Completion` called twice, say).
     let late: HostMailbox
-    /// The view the action runs in: its changes go back there.
-    let viewID: Int
-    private let working: Mutex<Working>
+    private let working = Mutex(Working.empty)
 
-    init(document: Document, url: String, firstURL: String, environment: ActionEnvironment, scripts: ScriptEngine,
-         transformer: Transformer, late: HostMailbox, working: Working, viewID: Int) {
-        self.viewID = viewID
+    init(id: Int, document: Document, url: String, firstURL: String, environment: ActionEnvironment,
+         scripts: ScriptEngine, transformer: Transformer, late: HostMailbox) {
+        self.id = id
         self.document = document
         self.url = url
         self.firstURL = firstURL
-        console = environment.console
-        transport = environment.transport
-        input = environment.input
-        startDate = environment.startDate
-        clock = environment.clock
-        stores = environment.stores
+        self.environment = environment
         self.scripts = scripts
         self.transformer = transformer
         self.late = late
-        self.working = Mutex(working)
+    }
+
+    public var console: any Console { environment.console }
+    /// The network (and `file://` URLs, stubs, recordings): requests go through it, never around it.
+    public var transport: any HTTPTransport { environment.transport }
+    /// The user at a terminal; nil when nobody can be asked (piped input, tests).
+    public var input: (any LineInput)? { environment.input }
+    /// Unix time when the clock read 0, for actions that answer with a date.
+    public var startDate: Double { environment.startDate }
+    var clock: any InterpreterClock { environment.clock }
+    var stores: Stores { environment.stores }
+
+    /// Lends the working copy to the action about to run.
+    func lend(_ parts: inout Working) {
+        working.withLock { w in
+            swap(&w, &parts)
+            w.lent = true
+        }
     }
 
     /// The changes, for the loop to apply; the context keeps nothing of the state after this.
-    func close() -> Working {
+    func takeBack() -> Working {
         working.withLock { w in
-            w.closed = true
-            return w
+            // Swapped out rather than copied: the loop gets the only reference to each part.
+            var taken = Working.empty
+            swap(&w, &taken)
+            return taken
         }
     }
 
@@ -93,18 +98,17 @@ public final class ActionContext: Sendable {
     package func changeVariables(_ change: (inout ViewVariables) -> Void) {
         working.withLock { w in
             change(&w.variables)
-            w.changedVariables = true
         }
     }
 
     public func mergeGet(_ members: JSONObject) { changeVariables { $0.mergeGet(members) } }
-    package func replaceGlobal(_ members: JSONObject) { changeVariables { $0.global = members } }
-    package func replaceCache(_ members: JSONObject) { changeVariables { $0.cache = members } }
-    public func replaceBody(_ body: JSON?) { changeVariables { $0.body = body } }
+    package func replaceGlobal(_ members: JSONObject) { changeVariables { $0.setGlobal(members) } }
+    package func replaceCache(_ members: JSONObject) { changeVariables { $0.setCache(members) } }
+    public func replaceBody(_ body: JSON?) { changeVariables { $0.setBody(body) } }
     /// `$render` with a non-empty register makes it the view data (R31), hiding `head.data`'s keys.
-    package func replaceViewData(_ data: JSONObject) { changeVariables { $0.viewData = data } }
-    package func mergeScriptGlobals(_ members: JSONObject) { changeVariables { for (k, v) in members { $0.scriptGlobals[k] = v } } }
-    package func clearScriptGlobals() { changeVariables { $0.scriptGlobals = [:] } }
+    package func replaceViewData(_ data: JSONObject) { changeVariables { $0.setViewData(data) } }
+    package func mergeScriptGlobals(_ members: JSONObject) { changeVariables { $0.mergeScriptGlobals(members) } }
+    package func clearScriptGlobals() { changeVariables { $0.clearScriptGlobals() } }
 
     /// register ⊕ variables: the data the action's templates were rendered against.
     public func templateData(jason: JSON?) -> JSON { variables.templateData(jason: jason) }
@@ -122,7 +126,6 @@ public final class ActionContext: Sendable {
             let name = name ?? w.timers.newName()
             w.timers.start(Timers.Entry(name: name, due: clock.now + interval, interval: interval, repeats: repeats,
                                         action: node, origin: origin))
-            w.changedTimers = true
         }
     }
 
@@ -130,7 +133,6 @@ public final class ActionContext: Sendable {
     public func stopTimer(_ name: String?) {
         working.withLock { w in
             w.timers.stop(name)
-            w.changedTimers = true
         }
     }
 
@@ -138,7 +140,6 @@ public final class ActionContext: Sendable {
     public func nextAnswer(for type: String) -> DeviceAnswer? {
         working.withLock { w in
             let answer = w.answers.next(for: type)
-            if answer != nil { w.changedAnswers = true }
             return answer
         }
     }
@@ -146,7 +147,7 @@ public final class ActionContext: Sendable {
     /// Queues an action to run after the current chain (E7).
     package func post(_ call: QueuedCall) {
         let queued = working.withLock { w -> Bool in
-            guard !w.closed else { return false }
+            guard w.lent else { return false }
             w.posted.append(call)
             return true
         }
@@ -161,7 +162,7 @@ public final class ActionContext: Sendable {
     /// Reports a problem that does not fail the action (a second completion, say).
     public func report(_ diagnostic: Diagnostic) {
         let kept = working.withLock { w -> Bool in
-            guard !w.closed else { return false }
+            guard w.lent else { return false }
             w.reported.append(diagnostic)
             return true
         }
@@ -187,7 +188,6 @@ public final class ActionContext: Sendable {
             var value = w.stores[name] ?? [:]
             change(&value)
             w.stores[name] = value
-            w.changedStores = true
             return value
         }
     }

@@ -37,20 +37,10 @@ public struct ActionRegistry: Sendable {
         handlers[type]?.spec ?? ControlActions.specs.first { $0.type == type }?.spec
     }
 
-    /// The actions the interpreter itself provides; the rest come from JasonActions or the host.
-    package static var core: ActionRegistry {
+    /// The actions the interpreter itself provides as handlers (`$render`); the rest come from JasonActions
+    /// or the host. `$set` and the control actions are carried out by the loop (`ControlActions`).
+    public static var core: ActionRegistry {
         var registry = ActionRegistry()
-        registry.register(core: "set", ClosureHandler(ActionSpec(
-            "Merges its options into $get, the view's variables.", openOptions: true,
-            errors: "options that are not an object",
-            terminal: "as on the phone")) { invocation, context throws(ActionFailure) in
-            guard case .object(let values)? = invocation.options else {
-                throw ActionFailure(message: "$set needs an object of key/value pairs as options",
-                                    type: invocation.type)
-            }
-            context.mergeGet(values)
-            return nil
-        })
         registry.register(core: "render", RenderAction())
         return registry
     }

@@ -3,11 +3,9 @@ import JasonTemplate
 
 /// One action as the observers see it.
 public struct ActionStep: Sendable {
-    public var target: ActionCall.Target {
-        didSet { kind = ActionKind(target) }
-    }
-    /// What carries it out (decided from the target).
-    package private(set) var kind: ActionKind
+    public var target: ActionCall.Target
+    /// What carries it out (decided from the target; the loop uses its call's, decided at parse).
+    package var kind: ActionKind { ActionKind(target) }
     public var path: ActionPath
     /// The options after rendering (nil when the action has none).
     public var options: JSON?
@@ -21,10 +19,9 @@ public struct ActionStep: Sendable {
     /// `head.actions` entry written as `[{"{{#if …}}": …}]`, say): breakpoints on the entry stop here.
     package var entry: ActionPath?
 
-    init(target: ActionCall.Target, path: ActionPath, options: JSON?, templateDiagnostics: [TemplateDiagnostic],
-         jason: JSON?, callers: [ActionPath], entry: ActionPath?) {
+    init(target: ActionCall.Target, path: ActionPath, options: JSON?,
+         templateDiagnostics: [TemplateDiagnostic], jason: JSON?, callers: [ActionPath], entry: ActionPath?) {
         self.target = target
-        kind = ActionKind(target)
         self.path = path
         self.options = options
         self.templateDiagnostics = templateDiagnostics

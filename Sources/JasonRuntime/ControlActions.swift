@@ -2,6 +2,10 @@
 /// declarations for help and the docs.
 enum ControlActions {
     static let specs: [(type: String, spec: ActionSpec)] = [
+        ("$set", ActionSpec(
+            "Merges its options into $get, the view's variables.", openOptions: true,
+            errors: "options that are not an object",
+            terminal: "as on the phone")),
         ("trigger", ActionSpec(
             "Calls a named action of head.actions: {\"trigger\": \"name\", \"options\": …}. Sugar for $lambda.",
             returns: "what the callee returns with $return.success", errors: "the callee's $return.error; no such name",

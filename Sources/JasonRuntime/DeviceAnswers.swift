@@ -21,6 +21,8 @@ public struct AnswerBook: Sendable {
         queues = answers.filter { !$0.value.isEmpty }
     }
 
+    init(queues: [String: [DeviceAnswer]]) { self.queues = queues }
+
     /// The next answer for `type`, taken from the book.
     mutating func next(for type: String) -> DeviceAnswer? {
         guard var queue = queues[type], let first = queue.first else { return nil }

@@ -23,19 +23,32 @@ public final class HostMailbox: Sendable {
     }
 
     private let mail = Mutex<[Mail]>([])
+    /// Set while mail waits: the loop looks at every step, and this spares it the lock.
+    private let waiting = Atomic(false)
 
     public init() {}
 
-    public func post(_ event: Event) { mail.withLock { $0.append(.event(event)) } }
+    public func post(_ event: Event) { deliver(.event(event)) }
 
-    func post(_ call: QueuedCall) { mail.withLock { $0.append(.call(call)) } }
+    func post(_ call: QueuedCall) { deliver(.call(call)) }
+
+    private func deliver(_ item: Mail) {
+        mail.withLock { mail in
+            mail.append(item)
+            waiting.store(true, ordering: .releasing)
+        }
+    }
 
     func take() -> [Mail] {
-        mail.withLock { mail in
-            defer { mail = [] }
+        guard waiting.load(ordering: .acquiring) else { return [] }
+        return mail.withLock { mail in
+            defer {
+                mail = []
+                waiting.store(false, ordering: .releasing)
+            }
             return mail
         }
     }
 
-    var isEmpty: Bool { mail.withLock { $0.isEmpty } }
+    var isEmpty: Bool { !waiting.load(ordering: .acquiring) }
 }

@@ -34,9 +34,13 @@ public final class Interpreter {
     /// The views, the first document at the bottom, the one on screen on top.
     package var views: [ViewRecord] { state.views }
     /// The document on screen.
-    public var document: Document { state.top.document }
+    public var document: Document {
+        _read { yield state.top.document }
+    }
     /// The variables of the view on screen.
-    public var variables: ViewVariables { state.top.variables }
+    public var variables: ViewVariables {
+        _read { yield state.top.variables }
+    }
     /// The timers that are running.
     package var timers: Timers { state.timers }
     /// Whether calls wait in the queue.
@@ -122,7 +126,6 @@ public final class Interpreter {
             let (resolution, branch) = await perform(prepared, in: &running)
             await advance(&running, resolution)
             state.chain = running
-            state.time = environment.clock.now
             return .performed(prepared.step, branch)
         }
         if let call = state.queue.popFirst() {
@@ -198,6 +201,13 @@ public final class Interpreter {
             return await returnFromLambda(call, step, success: success, in: &chain)
         case .navigation(let navigation):
             return await navigate(call, navigation, step, in: &chain)
+        case .set:
+            guard case .object(let values)? = step.options else {
+                let failure = ActionFailure(message: "$set needs an object of key/value pairs as options", type: "$set")
+                return await fail(call, step, in: &chain, failure, id: .actionFailed)
+            }
+            state.views[state.topIndex].variables.mergeGet(values)
+            return await succeed(call, step, in: &chain, value: nil)
         case .handler(let type):
             guard let handler = registry.handler(for: type) else {
                 return await fail(call, step, in: &chain, ActionFailure(message: unknownTypeMessage(type), type: type),

@@ -127,7 +127,11 @@ extension Interpreter {
 
     /// register ⊕ the variables of the view on screen: what templates are rendered against.
     package func templateData(jason: JSON?) -> JSON {
-        dataCache.data(state.top.variables, jason: jason)
+        let token = state.top.variables.token
+        if let made = dataCache.data(for: token, jason: jason) { return made }
+        let value = state.top.variables.templateData(jason: jason)
+        dataCache.keep(value, for: token, jason: jason)
+        return value
     }
 
     /// Where a node inside `call` was written; located in the document only when the call comes from it.

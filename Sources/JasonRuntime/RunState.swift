@@ -19,7 +19,7 @@ package struct RunState: Sendable {
     /// The id the next view gets.
     var nextView = 1
     var timers = Timers()
-    /// The interpreter's clock, in seconds since the run started.
+    /// The interpreter's clock, in seconds since the run started, as of the last snapshot or timer.
     var time: Double = 0
     /// The stores that live in memory, by name (`$global`, `$session`, `cache URL`).
     var stores: [String: JSONObject] = [:]
@@ -37,7 +37,9 @@ package struct RunState: Sendable {
     }
 
     /// The view on screen.
-    var top: ViewRecord { views[views.count - 1] }
+    var top: ViewRecord {
+        _read { yield views[views.count - 1] }
+    }
     var topIndex: Int { views.count - 1 }
 
     /// The action the running chain performs next.
@@ -51,10 +53,14 @@ package struct ViewRecord: Sendable {
     }
 
     /// Tells views apart (a handler's changes go to the view it ran in, if that view is still open).
-    let id: Int
-    package let document: Document
-    package let url: String
+    var id: Int { context.id }
+    package var document: Document {
+        _read { yield context.document }
+    }
+    package var url: String { context.url }
     package let transition: Transition
+    /// What its actions are given, lent the parts of the state they may change while they run.
+    let context: ActionContext
     package internal(set) var variables: ViewVariables
     /// The `$href` action that opened the view above, with the lambda frames of its chain: `$ok` there
     /// resumes it (R33, R34). Nil when that view was opened by a plain `href`.

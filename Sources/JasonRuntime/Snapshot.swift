@@ -9,6 +9,8 @@ package typealias RunSnapshot = RunState
 extension Interpreter {
     package func snapshot() -> RunSnapshot {
         takeMail()
+        // The clock is a service that actions may move (a stub's delay): its time joins the value here.
+        state.time = environment.clock.now
         return state
     }
 

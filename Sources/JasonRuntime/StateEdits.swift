@@ -25,9 +25,9 @@ extension Interpreter {
         case .get:
             state.views[top].variables.mergeGet([key: value])
         case .global:
-            state.views[top].variables.global = try update(StoreName.global) { $0[key] = value }
+            state.views[top].variables.setGlobal(try update(StoreName.global) { $0[key] = value })
         case .cache:
-            state.views[top].variables.cache = try update(StoreName.cache(state.top.url.lowercased())) { $0[key] = value }
+            state.views[top].variables.setCache(try update(StoreName.cache(state.top.url.lowercased())) { $0[key] = value })
         }
     }
 

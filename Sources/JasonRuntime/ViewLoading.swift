@@ -15,7 +15,9 @@ extension Interpreter {
             device = .object(members)
         }
         defer { state.nextView += 1 }
-        return ViewRecord(id: state.nextView, document: document, url: url, transition: transition,
+        let context = ActionContext(id: state.nextView, document: document, url: url, firstURL: state.views.first?.url ?? url,
+                                    environment: environment, scripts: scriptEngine, transformer: transformer, late: mailbox)
+        return ViewRecord(transition: transition, context: context,
                           variables: ViewVariables(viewData: document.data, env: device, params: params))
     }
 
@@ -25,10 +27,10 @@ extension Interpreter {
         let document = state.views[index].document
         if let template = document.templates["body"], !document.data.isEmpty {
             let body = transformer.transform(template, data: state.views[index].variables.templateData(jason: nil)).value ?? .null
-            state.views[index].variables.body = body
+            state.views[index].variables.setBody(body)
             environment.console.present(body: body)
         } else {
-            state.views[index].variables.body = document.body
+            state.views[index].variables.setBody(document.body)
         }
         guard runLoad else { return }
         if document.actions["$load"] != nil {
@@ -54,7 +56,7 @@ extension Interpreter {
                     continue
                 }
             }
-            if name == StoreName.global { state.views[index].variables.global = value } else { state.views[index].variables.cache = value }
+            if name == StoreName.global { state.views[index].variables.setGlobal(value) } else { state.views[index].variables.setCache(value) }
         }
     }
 

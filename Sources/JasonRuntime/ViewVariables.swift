@@ -2,20 +2,20 @@ import JasonJSON
 
 /// The variables of one view that templates see (spec §1.3): a value, part of the run's state.
 public struct ViewVariables: Sendable {
-    public internal(set) var get: JSONObject = [:] { didSet { changed() } }
-    public internal(set) var params: JSONObject = [:] { didSet { changed() } }
-    public internal(set) var cache: JSONObject = [:] { didSet { changed() } }
-    public internal(set) var global: JSONObject = [:] { didSet { changed() } }
-    var viewData: JSONObject = [:] { didSet { changed() } }
-    var env: JSON = [:] { didSet { changed() } }
+    public private(set) var get: JSONObject = [:]
+    public private(set) var params: JSONObject = [:]
+    public private(set) var cache: JSONObject = [:]
+    public private(set) var global: JSONObject = [:]
+    private(set) var viewData: JSONObject = [:]
+    private(set) var env: JSON = [:]
     /// The view's current body: the document's, or the last one `$render` drew.
-    public internal(set) var body: JSON? { didSet { changed() } }
+    public private(set) var body: JSON?
     /// Data-holding globals of `$script.include` scripts, shown to templates as iOS did.
-    var scriptGlobals: JSONObject = [:] { didSet { changed() } }
+    private(set) var scriptGlobals: JSONObject = [:]
 
-    /// Replaced at every change: a template data object made for one token is valid while the
-    /// variables still carry it (the interpreter keeps the last one it made).
-    private(set) var token = Token()
+    /// Replaced at every change (each mutation below ends with it): a template data object made for one
+    /// token is valid while the variables still carry it (the interpreter keeps the last one it made).
+    private(set) var token: Token
 
     final class Token: Sendable {}
 
@@ -23,14 +23,31 @@ public struct ViewVariables: Sendable {
         self.viewData = viewData
         self.env = env
         self.params = params
+        token = Token()
     }
 
-    private mutating func changed() { token = Token() }
+    /// Empty variables that stand in the state while an action holds the real ones: made without a
+    /// single allocation, as they are made twice per action.
+    private init(standIn token: Token) { self.token = token }
+    static var placeholder: ViewVariables { ViewVariables(standIn: standInToken) }
+    private static let standInToken = Token()
 
     /// `$set`: shallow merge into `$get` (R29).
     mutating func mergeGet(_ members: JSONObject) {
         for (k, v) in members { get[k] = v }
+        token = Token()
     }
+
+    mutating func setGlobal(_ members: JSONObject) { global = members; token = Token() }
+    mutating func setCache(_ members: JSONObject) { cache = members; token = Token() }
+    mutating func setBody(_ body: JSON?) { self.body = body; token = Token() }
+    /// `$render` with a non-empty register makes it the view data (R31), hiding `head.data`'s keys.
+    mutating func setViewData(_ data: JSONObject) { viewData = data; token = Token() }
+    mutating func mergeScriptGlobals(_ members: JSONObject) {
+        for (k, v) in members { scriptGlobals[k] = v }
+        token = Token()
+    }
+    mutating func clearScriptGlobals() { scriptGlobals = [:]; token = Token() }
 
     /// register ⊕ variables: the data object every template of an action is rendered against.
     public func templateData(jason: JSON?) -> JSON {
@@ -53,12 +70,13 @@ public struct ViewVariables: Sendable {
 struct TemplateDataCache {
     private var last: (token: ViewVariables.Token, jason: JSON?, value: JSON)?
 
-    mutating func data(_ variables: ViewVariables, jason: JSON?) -> JSON {
-        if let last, last.token === variables.token, Self.same(last.jason, jason) { return last.value }
-        let value = variables.templateData(jason: jason)
-        last = (variables.token, jason, value)
-        return value
+    /// The data made last for variables carrying `token` and for `jason`, if any.
+    func data(for token: ViewVariables.Token, jason: JSON?) -> JSON? {
+        guard let last, last.token === token, Self.same(last.jason, jason) else { return nil }
+        return last.value
     }
+
+    mutating func keep(_ value: JSON, for token: ViewVariables.Token, jason: JSON?) { last = (token, jason, value) }
 
     private static func same(_ a: JSON?, _ b: JSON?) -> Bool {
         switch (a, b) {

@@ -7,30 +7,30 @@ extension Interpreter {
     /// A context for an action of the view on screen, holding the working copy.
     func openContext() -> ActionContext {
         let top = state.topIndex
-        let view = state.views[top]
-        let working = ActionContext.Working(
+        let context = state.views[top].context
+        var parts = ActionContext.Working(
             variables: state.views[top].variables.take(), timers: take(&state.timers), stores: take(&state.stores),
             answers: take(&state.answers))
-        return ActionContext(document: view.document, url: view.url, firstURL: state.views[0].url,
-                             environment: environment, scripts: scriptEngine, transformer: transformer, late: mailbox,
-                             working: working, viewID: view.id)
+        context.lend(&parts)
+        return context
     }
 
     /// Puts the action's working copy back into the state, then takes in the mail. False when the view the
     /// action ran in went away meanwhile (R20, S24): its chain is then abandoned.
     func closeContext(_ context: ActionContext) -> Bool {
-        let working = context.close()
-        let stack = state.views.map(\.id)
-        if let index = state.views.lastIndex(where: { $0.id == context.viewID }) {
-            state.views[index].variables = working.variables
+        var working = context.takeBack()
+        let (count, top) = (state.views.count, state.top.id)
+        // Swapped back, not copied: the state gets the only reference to each part again.
+        if let index = state.views.lastIndex(where: { $0.id == context.id }) {
+            swap(&state.views[index].variables, &working.variables)
         }
-        state.timers = working.timers
-        state.stores = working.stores
-        state.answers = working.answers
-        state.queue.append(contentsOf: working.posted)
+        swap(&state.timers, &working.timers)
+        swap(&state.stores, &working.stores)
+        swap(&state.answers, &working.answers)
+        if !working.posted.isEmpty { state.queue.append(contentsOf: working.posted) }
         for diagnostic in working.reported { state.issues.report(diagnostic) }
         takeMail()
-        return state.views.map(\.id) == stack
+        return state.views.count == count && state.top.id == top
     }
 
     /// Takes in what other tasks posted since the last time, in order.
@@ -47,8 +47,8 @@ extension Interpreter {
     }
 
     private func take<T: Emptiable>(_ value: inout T) -> T {
-        let taken = value
-        value = T.empty
+        var taken = T.empty
+        swap(&value, &taken)
         return taken
     }
 }
@@ -59,14 +59,15 @@ protocol Emptiable {
 }
 
 extension Timers: Emptiable { static var empty: Timers { Timers() } }
-extension AnswerBook: Emptiable { static var empty: AnswerBook { AnswerBook() } }
+extension AnswerBook: Emptiable { static var empty: AnswerBook { AnswerBook(queues: [:]) } }
 extension Dictionary: Emptiable { static var empty: Dictionary { [:] } }
 
 extension ViewVariables {
     /// The variables, leaving empty ones in their place.
     mutating func take() -> ViewVariables {
-        let taken = self
-        self = ViewVariables(viewData: [:], env: [:])
+        var taken = ViewVariables.placeholder
+        swap(&self, &taken)
         return taken
     }
+
 }

@@ -1,6 +1,7 @@
 import Foundation
 import JasonActions
 import JasonJSON
+import JasonScript
 @testable import JasonRuntime
 import Synchronization
 import TestSupport
@@ -17,16 +18,17 @@ import Testing
         func observe(_ event: ExecutionEvent) async { record(Self.describe(event)) }
         func print(_ line: String) { record("print " + line) }
         func printError(_ line: String) { record("error " + line) }
-        func present(body: JSON) { record("body " + JSONPrinter.compact(body)) }
+        // Bodies can be large and drawn thousands of times: their hash tells them apart well enough.
+        func present(body: JSON) { record("body \(body.hashValue)") }
         func record(_ line: String) { lines.withLock { $0.append(line) } }
         func take() -> [String] { lines.withLock { l in defer { l = [] }; return l } }
 
         static func describe(_ event: ExecutionEvent) -> String {
             switch event {
             case .chainStarted(let origin): "start \(origin)"
-            case .willRun(let step): "run \(step.name) \(step.path) \(step.options.map(JSONPrinter.compact) ?? "-") \(step.jason.map(JSONPrinter.compact) ?? "-")"
-            case .succeeded(let step, let jason): "ok \(step.name) \(jason.map(JSONPrinter.compact) ?? "-")"
-            case .failed(let step, let payload): "failed \(step.name) \(payload.map(JSONPrinter.compact) ?? "-")"
+            case .willRun(let step): "run \(step.name) \(step.path) \(step.options.hashValue) \(step.jason.hashValue)"
+            case .succeeded(let step, let jason): "ok \(step.name) \(jason.hashValue)"
+            case .failed(let step, let payload): "failed \(step.name) \(payload.hashValue)"
             case .branchTaken(let step, let branch): "branch \(step.name) \(branch)"
             case .chainEnded(let outcome): "end \(outcome)"
             }
@@ -38,10 +40,16 @@ import Testing
         "$util.alert": [.value(["who": "Ann"]), .cancel, .value(["who": "Bo"])],
     ])
 
+    /// One JavaScript engine for every run: what JavaScript holds is not part of a snapshot, and the
+    /// flows checked define no globals, so sharing it changes nothing but the memory the suite takes. Its
+    /// limits are the fuzzer's: a runaway seed would otherwise grow the heap to the default 1 GB.
+    static let engine = ScriptEngine(limits: ScriptLimits(time: 0.25, memory: 64 << 20))
+
     static func interpreter(_ document: Document, tape: Tape) -> Interpreter {
         let environment = ActionEnvironment(console: tape, stores: .inMemory(global: ["seeded": true]), viewURL: "",
                                             clock: VirtualClock(), answers: answers)
-        let interpreter = Interpreter(document: document, registry: StandardLibrary.registry, environment: environment)
+        let interpreter = Interpreter(document: document, registry: StandardLibrary.registry, environment: environment,
+                                      scriptEngine: engine)
         interpreter.observers = [tape]
         interpreter.limits.maxSteps = 3_000
         interpreter.limits.timeLimit = 40
@@ -50,7 +58,7 @@ import Testing
 
     /// Everything in the state that can be told apart from outside, as text.
     static func digest(_ interpreter: Interpreter) -> String {
-        let state = interpreter.state
+        let state = interpreter.snapshot()
         var lines = ["steps \(state.steps) streak \(state.restartStreak) time \(state.time) views \(state.nextView)"]
         lines.append("queue " + state.queue.map { call in
             let start = switch call.start {
