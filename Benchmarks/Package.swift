@@ -21,6 +21,7 @@ let package = Package(
             dependencies: [
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "JasonRuntime", package: root),
+                .product(name: "JasonJSON", package: root),
             ],
             path: "Benchmarks/" + name,
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")])

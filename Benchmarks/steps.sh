@@ -36,4 +36,6 @@ input="$dir/back.txt" measure "REPL run, then back 1000 times" "$bin" repl "$dir
 printf '  %.3f ms per back\n' "$(echo "($(cat "$dir/last") - $base) * 1000 / 1000" | bc -l)"
 { echo run; echo "back $actions"; echo "p \$get.n"; echo quit; } > "$dir/far.txt"
 input="$dir/far.txt" measure "REPL run, then back to the start" "$bin" repl "$dir/loop.json" --offline --step-history 0
+{ echo "break \$util.toast"; echo run; echo "break \$load"; echo rc; echo "p \$get.n"; echo quit; } > "$dir/rc.txt"
+input="$dir/rc.txt" measure "REPL run, then reverse-continue to \$load" "$bin" repl "$dir/loop.json" --offline --step-history 0
 grep -E '^(undefined|[0-9]+)$' "$dir/out" | tail -1 | sed 's/^/  $get.n at the start: /'

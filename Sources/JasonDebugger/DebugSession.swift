@@ -92,6 +92,11 @@ package final class DebugSession {
         return changedWatch(step)
     }
 
+    /// Whether some enabled breakpoint is aimed at `step` (before its condition and hit counts are looked at).
+    func mayStop(at step: ActionStep) -> Bool {
+        breakpoints.contains { $0.enabled && $0.matches(step) }
+    }
+
     /// The first breakpoint that `step` hits, its condition (if any) holding.
     func matchingBreakpoint(_ step: ActionStep) -> Int? {
         for (i, breakpoint) in breakpoints.enumerated() where breakpoint.enabled && breakpoint.matches(step) {

@@ -27,20 +27,33 @@ extension Debugger {
     }
 
     /// Backwards to the last action before this one where a breakpoint stops; the first action when none.
+    /// Linear in the distance: moments are restored only where a breakpoint's target matches (its
+    /// condition needs the run as it was there), and an interruption stops the search where it is.
     package func reverseContinue() -> SessionEvent? {
         let from = position
         reachedOldestKept = timeline.dropped > 0
         guard from > 0, !timeline.isEmpty else { return nil }
         var index = min(from, timeline.count) - 1
+        var searched = 0
         while index >= 0 {
-            noteScripts(between: index, and: from)
-            move(to: index)
-            if let pending = interpreter.pending, let id = session.matchingBreakpoint(pending) {
-                reachedOldestKept = false
-                return pause(pending, .breakpoint(id))
+            if let pending = timeline[index].snapshot.pending, session.mayStop(at: pending) {
+                move(to: index)
+                if let id = session.matchingBreakpoint(pending) {
+                    reachedOldestKept = false
+                    noteScripts(between: index, and: from)
+                    return pause(pending, .breakpoint(id))
+                }
+            }
+            searched += 1
+            if searched % 1024 == 0, interruption.take() {
+                noteScripts(between: index, and: from)
+                move(to: index)
+                guard let pending = interpreter.pending else { return nil }
+                return pause(pending, .interrupted)
             }
             index -= 1
         }
+        noteScripts(between: 0, and: from)
         move(to: 0)
         guard let pending = interpreter.pending else { return nil }
         return pause(pending, .back(from))

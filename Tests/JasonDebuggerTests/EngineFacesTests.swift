@@ -71,4 +71,35 @@ import Testing
         #expect(text.contains("\"B\"\n[toast] A then B\n"), "\(text)")
         #expect(!text.contains("C"), "\(text)")
     }
+
+    /// `reverse-continue` looks at each recorded moment once and can be interrupted where it is.
+    @Test func reverseContinueStopsWhereItIsWhenInterrupted() async throws {
+        let document = try Document.load(SourceFile(name: "loop.json", text: #"""
+            {"$jason": {"head": {"actions": {
+              "$load": {"type": "$set", "options": {"n": 0}, "success": {"trigger": "loop"}},
+              "loop": [{"{{#if $get.n < 3000}}": {"type": "$set", "options": {"n": "{{$get.n + 1}}"}, "success": {"trigger": "loop"}}},
+                       {"{{#else}}": {"type": "$util.toast", "options": {"text": "done"}}}]}}}}
+            """#))
+        let output = Output()
+        let debugger = Debugger(document: document, setup: SessionSetup(registry: StandardLibrary.registry) { console in
+            ActionEnvironment(console: console)
+        }, console: TextConsole { output.write($0) })
+        debugger.start()
+        _ = debugger.session.addBreakpoint(.type("$util.toast"), condition: nil)
+        _ = await debugger.submit(nil)
+        #expect(debugger.pausedStep?.name == "$util.toast")
+        _ = debugger.session.addBreakpoint(.name("$load"), condition: nil)
+        debugger.interruption.request()
+        guard case .paused(_, .interrupted)? = debugger.reverseContinue() else {
+            Issue.record("reverse-continue went on although interrupted")
+            return
+        }
+        let stoppedAt = debugger.interpreter.variables.get["n"]?.doubleValue ?? -1
+        #expect(stoppedAt > 1000 && stoppedAt < 3000, "stopped at n = \(stoppedAt)")
+        guard case .paused(let step, .breakpoint)? = debugger.reverseContinue() else {
+            Issue.record("reverse-continue did not reach the $load breakpoint")
+            return
+        }
+        #expect(step.path.pointer.description == "/$jason/head/actions/$load")
+    }
 }

@@ -35,10 +35,10 @@ enum Fixtures {
     static let registry: ActionRegistry = {
         var registry = ActionRegistry.core
         registry.register(group: "bench", ["countdown": ClosureHandler { invocation, context throws(ActionFailure) in
-            guard case .int(let n)? = context.state.get["n"], n > 0 else {
+            guard case .int(let n)? = context.variables.get["n"], n > 0 else {
                 throw ActionFailure(message: "done", type: invocation.type)
             }
-            context.state.mergeGet(["n": .int(n - 1)])
+            context.mergeGet(["n": .int(n - 1)])
             return nil
         }])
         return registry
@@ -49,7 +49,7 @@ enum Fixtures {
         for i in stride(from: length - 1, to: 0, by: -1) {
             action = ["type": "$set", "options": ["i": .int(i)], "success": action]
         }
-        return try! Document.load(action, locator: .none)
+        return try! Document.load(SourceFile(name: "chain.json", text: JSONPrinter.compact(action)))
     }
 
     static func triggerLoop() -> Document {
@@ -57,13 +57,13 @@ enum Fixtures {
             "$load": ["trigger": "loop"],
             "loop": ["type": "$bench.countdown", "success": ["trigger": "loop"], "error": ["type": "$set", "options": ["done": true]]],
         ]]]]
-        return try! Document.load(root, locator: .none)
+        return try! Document.load(SourceFile(name: "loop.json", text: JSONPrinter.compact(root)))
     }
 
     static func run(_ document: Document, countdown: Int = 0) async {
         let interpreter = Interpreter(document: document, registry: registry, console: Silent())
         interpreter.limits.maxSteps = nil
-        interpreter.state.mergeGet(["n": .int(countdown)])
+        interpreter.input("n", value: .int(countdown))
         interpreter.start()
         await interpreter.runUntilIdle()
         precondition(interpreter.diagnostics.isEmpty, "\(interpreter.diagnostics)")

@@ -1,42 +1,53 @@
 import Benchmark
 import JasonJSON
-import JasonScript
-import JasonTemplate
+import JasonRuntime
 
 /// The 1000-item render of issue "ST template engine": a `vertical` whose components come from
-/// `#each` over 1000 items, plus a header from `$global`. Figures are per rendered item.
+/// `#each` over 1000 items, plus a header from `$global`. Figures are per rendered item. The template is
+/// transformed through the public API (an action's `context.transform`), as a host's action would.
 let benchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration = .init(metrics: [.wallClock, .throughput, .peakMemoryResident, .mallocCountTotal],
                                            maxDuration: .seconds(5), maxIterations: 500)
 
-    let template = Fixture.template
     let data = Fixture.data(items: 1_000)
-    let transformer = Transformer(evaluator: PathEvaluator.withScriptEngine(ScriptEngine()))
+    let plain = Fixture.interpreter(template: Fixture.template, data: data)
     Benchmark("render 1000 items (per item)", configuration: .init(scalingFactor: .kilo)) { _ in
-        blackHole(transformer.transform(template, data: data))
-    }
-
-    // Baseline in the same run: every expression through JavaScriptCore, no Swift fast path (how st.js
-    // works, though st.js also compiles each expression anew on every evaluation).
-    let scriptOnly = Transformer(evaluator: ScriptEvaluator(engine: ScriptEngine()))
-    Benchmark("baseline: render 1000 items, all expressions in JavaScriptCore (per item)",
-              configuration: .init(scalingFactor: .kilo)) { _ in
-        blackHole(scriptOnly.transform(template, data: data))
+        await Fixture.transform(plain)
     }
 
     // The same template with one JavaScript expression per item, to show what leaving the fast path costs.
-    let jsTemplate = Fixture.templateWithScript
+    let script = Fixture.interpreter(template: Fixture.templateWithScript, data: data)
     Benchmark("render 1000 items, one JS expression each (per item)", configuration: .init(scalingFactor: .kilo)) { _ in
-        blackHole(transformer.transform(jsTemplate, data: data))
+        await Fixture.transform(script)
     }
 
-    // Engine start-up: a new engine and its first expression.
+    // Engine start-up: a new interpreter (and JavaScript engine) and its first expression.
     Benchmark("first expression on a new engine", configuration: .init(maxIterations: 50)) { _ in
-        blackHole(ScriptEngine().evaluate("1 + 1", this: ["a": 1]))
+        await Fixture.transform(Fixture.interpreter(template: "{{1 + 1}}", data: [:]))
     }
 }
 
 enum Fixture {
+    struct Silent: Console {
+        func print(_ line: String) {}
+        func printError(_ line: String) {}
+    }
+
+    /// An interpreter whose `$bench.transform` transforms `template` against `data`.
+    static func interpreter(template: JSON, data: JSON) -> Interpreter {
+        var registry = ActionRegistry()
+        registry.register(group: "bench", ["transform": ClosureHandler { _, context in
+            context.transform(template, data: data)
+        }])
+        let document = try! Document.load(SourceFile(name: "bench.json", text: #"{"type": "$bench.transform"}"#))
+        return Interpreter(document: document, registry: registry, console: Silent())
+    }
+
+    static func transform(_ interpreter: Interpreter) async {
+        interpreter.perform(["type": "$bench.transform"])
+        await interpreter.runUntilIdle()
+    }
+
     static let item: JSON = [
         "type": "label", "id": "{{id}}", "text": "{{name}} costs {{price}}",
         "badge": [["{{#if sold}}": "sold"], ["{{#else}}": "available"]],
