@@ -82,6 +82,7 @@ let package = Package(
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "HummingbirdWSTesting", package: "hummingbird-websocket"),
                 .product(name: "WSClient", package: "swift-websocket"),
+                .product(name: "WSCore", package: "swift-websocket"),
             ]),
         .testTarget(name: "JasonEditorTests", dependencies: ["JasonEditor"]),
         .testTarget(name: "JasonDebuggerTests",

@@ -1,4 +1,5 @@
 import JasonJSON
+import TestSupport
 
 /// Flows made at random from a seed: chains of the actions whose effects a snapshot must restore
 /// (variables, `$global`, `$cache`, timers, device answers, lambdas, failures that are reported,
@@ -58,17 +59,4 @@ struct RandomFlows {
     mutating func int(_ below: Int) -> Int { Int(random.next() % UInt64(below)) }
 
     mutating func pick(_ options: [JSON]) -> JSON { options[int(options.count)] }
-}
-
-/// A small, fast generator with a seed, so a failure names the flow that showed it.
-struct SplitMix: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import HummingbirdTesting
 import HummingbirdWSTesting
+import WSCore
 import JasonJSON
 import Testing
 @testable import JasonPreview
@@ -118,21 +119,26 @@ import Testing
         }
     }
 
+    /// From the start, paused: Step through `$load`, tap Count, and Step until its first `$set` is pending.
+    /// State frames are coalesced (a page sees the newest), so each command waits for its own.
+    static func stepIntoTheCount(_ frames: inout Frames, _ outbound: WebSocketOutboundWriter) async throws {
+        let first = try await frames.next(type: "state") { $0["mode"] == "paused" }
+        #expect(first["pending"]?["name"] == "$set")
+        try await outbound.send(["type": "debug", "command": "step"])
+        _ = try await frames.next(type: "state") { $0["get"]?["loaded"] == 1 }
+        try await outbound.send(["type": "tap", "path": "/sections/0/items/3"])
+        // Step starts the tapped chain and stops before its first action, the trigger; then its first $set.
+        try await outbound.send(["type": "debug", "command": "step"])
+        _ = try await frames.next(type: "state") { $0["pending"]?["name"] == "trigger count" }
+        try await outbound.send(["type": "debug", "command": "step"])
+        _ = try await frames.next(type: "state") { $0["pending"]?["options"]?["n"] == 1 }
+    }
+
     @Test func pauseStepContinueAndBack() async throws {
         try await PreviewFixture.run(paused: true) { client, _ in
             try await client.page { inbound, outbound, _ in
                 var frames = Frames(inbound)
-                // Paused before $load's first action.
-                let first = try await frames.next(type: "state") { $0["mode"] == "paused" }
-                #expect(first["pending"]?["name"] == "$set")
-                try await outbound.send(["type": "debug", "command": "step"])
-                _ = try await frames.next(type: "state") { $0["get"]?["loaded"] == 1 }
-                try await outbound.send(["type": "tap", "path": "/sections/0/items/3"])
-                // Step starts the tapped chain and stops before its first action, the trigger; then its first $set.
-                try await outbound.send(["type": "debug", "command": "step"])
-                _ = try await frames.next(type: "state") { $0["pending"]?["name"] == "trigger count" }
-                try await outbound.send(["type": "debug", "command": "step"])
-                _ = try await frames.next(type: "state") { $0["pending"]?["options"]?["n"] == 1 }
+                try await Self.stepIntoTheCount(&frames, outbound)
                 try await outbound.send(["type": "debug", "command": "step"])
                 _ = try await frames.next(type: "state") { $0["get"]?["n"] == 1 && $0["mode"] == "paused" }
                 try await outbound.send(["type": "debug", "command": "step"])
@@ -155,15 +161,7 @@ import Testing
         try await PreviewFixture.run(paused: true) { client, _ in
             try await client.page { inbound, outbound, _ in
                 var frames = Frames(inbound)
-                _ = try await frames.next(type: "state") { $0["mode"] == "paused" }
-                try await outbound.send(["type": "debug", "command": "step"])
-                _ = try await frames.next(type: "state") { $0["get"]?["loaded"] == 1 }
-                try await outbound.send(["type": "tap", "path": "/sections/0/items/3"])
-                // State frames are coalesced (a page sees the newest), so each command waits for its own.
-                try await outbound.send(["type": "debug", "command": "step"])
-                _ = try await frames.next(type: "state") { $0["pending"]?["name"] == "trigger count" }
-                try await outbound.send(["type": "debug", "command": "step"])
-                _ = try await frames.next(type: "state") { $0["pending"]?["options"]?["n"] == 1 }
+                try await ServerTests.stepIntoTheCount(&frames, outbound)
                 try await outbound.send(["type": "debug", "command": "step"])
                 let before = try await frames.next(type: "state") { $0["get"]?["n"] == 1 && $0["pending"]?["options"]?["n"] == 2 }
                 try await outbound.send(["type": "debug", "command": "back"])

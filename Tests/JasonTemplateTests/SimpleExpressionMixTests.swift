@@ -1,23 +1,12 @@
 import JasonJSON
 import JasonScript
+import TestSupport
 import Testing
 @testable import JasonTemplate
 
 /// Random compositions of the simple language (a fixed seed, so the same 3,000 every run), each answered
 /// in Swift and by JavaScriptCore over several data sets: where Swift answers, the answers agree.
 @Suite struct SimpleExpressionMixTests {
-    /// A small deterministic generator (SplitMix64).
-    struct Mix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     static let atoms = ["a", "b", "c.k", "c.list.length", "s", "0", "1", "2.5", "10", "'x'", "''", "' 7 '", "true",
                         "false", "null", "$index", "this.s"]
     static let binary = ["+", "-", "*", "/", "%", "<", "<=", ">", ">=", "==", "===", "!=", "!==", "&&", "||"]
@@ -26,7 +15,7 @@ import Testing
                            "(#) ? 'y' : 'n'", "Math.abs(#)", "Math.sqrt(#)", "s.slice(#)", "s.indexOf(#)",
                            "(#).charAt(1)", "s.substring(1, #)", "(#).includes(s)", "s.endsWith(#)"]
 
-    static func expression(_ depth: Int, _ random: inout Mix) -> String {
+    static func expression(_ depth: Int, _ random: inout SplitMix) -> String {
         if depth == 0 || Int.random(in: 0..<4, using: &random) == 0 { return atoms.randomElement(using: &random)! }
         if Bool.random(using: &random) {
             let wrapper = wrappers.randomElement(using: &random)!
@@ -45,7 +34,7 @@ import Testing
 
     @Test(arguments: 0..<4)
     func randomExpressionsAgree(seed: Int) {
-        var random = Mix(state: UInt64(seed) &* 7919)
+        var random = SplitMix(seed: UInt64(seed) &* 7919)
         let script = ScriptEvaluator(engine: ScriptEngine())
         var answered = 0
         for _ in 0..<750 {
