@@ -1,4 +1,3 @@
-import DequeModule
 import JasonJSON
 import JasonScript
 import JasonTemplate
@@ -96,9 +95,7 @@ public final class ActionContext: Sendable {
 
     /// Changes the view's variables (`$set` merges into `$get`, the stores replace `$global`…).
     package func changeVariables(_ change: (inout ViewVariables) -> Void) {
-        working.withLock { w in
-            change(&w.variables)
-        }
+        working.withLock { change(&$0.variables) }
     }
 
     public func mergeGet(_ members: JSONObject) { changeVariables { $0.mergeGet(members) } }
@@ -131,17 +128,12 @@ public final class ActionContext: Sendable {
 
     /// Stops the timer `name`, or every timer.
     public func stopTimer(_ name: String?) {
-        working.withLock { w in
-            w.timers.stop(name)
-        }
+        working.withLock { $0.timers.stop(name) }
     }
 
     /// The stub file's next answer for `type`, if it has one.
     public func nextAnswer(for type: String) -> DeviceAnswer? {
-        working.withLock { w in
-            let answer = w.answers.next(for: type)
-            return answer
-        }
+        working.withLock { $0.answers.next(for: type) }
     }
 
     /// Queues an action to run after the current chain (E7).

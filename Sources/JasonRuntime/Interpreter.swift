@@ -4,9 +4,10 @@ import JasonTemplate
 
 /// Runs a document's actions as a program (spec §2, with DESIGN §2's fixes).
 ///
-/// One chain runs at a time; calls arriving meanwhile wait in the inbox (FIFO). A chain owns its
+/// One chain runs at a time; calls arriving meanwhile wait in the queue (FIFO). A chain owns its
 /// register (`$jason`), its current action and its lambda frames, so nothing leaks between chains.
-/// The whole loop is `run(_:)` below: resolve the current node, run it, follow `success` or `error`.
+/// The whole loop is `step(until:)` below and `perform`: callers drive it one action boundary at a time.
+/// Everything a run's future depends on is `state`, one value (RunState.swift).
 public final class Interpreter {
     package let registry: ActionRegistry
     public var limits = Limits()
