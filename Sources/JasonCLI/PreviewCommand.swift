@@ -13,7 +13,8 @@ struct PreviewCommand: ParsableCommand {
         commandName: "preview",
         abstract: "Run a flow with a browser page as its screen: taps, input, overlays, a trace and stepping.",
         discussion: """
-            Prints the page's URL (http://127.0.0.1:PORT/) as the first line on standard output, then what the \
+            Prints the page's URL (http://127.0.0.1:PORT/?token=…, the token new each run; the page and its socket \
+            answer only to it) as the first line on standard output, then what the \
             actions print. Timers run on the wall clock. Stop it with Ctrl-C. Exit status: 0 stopped, \
             64 usage, 65 invalid document, 66 no such file, 69 the port cannot be listened on (in use), \
             70 internal error (the page's files are missing).
