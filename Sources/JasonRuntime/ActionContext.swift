@@ -122,7 +122,7 @@ public final class ActionContext: Sendable {
         working.withLock { w in
             let name = name ?? w.timers.newName()
             w.timers.start(Timers.Entry(name: name, due: clock.now + interval, interval: interval, repeats: repeats,
-                                        action: node, origin: origin))
+                                        action: node, origin: origin, view: id))
         }
     }
 

@@ -58,7 +58,7 @@ extension Interpreter {
     @discardableResult
     public func back() -> Bool {
         guard state.views.count > 1 else { return false }
-        state.views.removeLast()
+        removeTopView()
         if document.actions["$show"] != nil { state.queue.append(QueuedCall(.named("$show"))) }
         return true
     }

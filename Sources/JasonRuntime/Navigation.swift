@@ -18,7 +18,9 @@ extension Interpreter {
         case .back:
             failure = goBack(type: type)
         case .ok, .close, .cancel:
-            failure = returnToCaller(type: type, value: navigation == .cancel || options.isEmpty ? nil : .object(options))
+            // Only `$ok` keeps the register when it has no options (R16: unlock clears it for any other type).
+            let kept = navigation == .ok ? chain.jason : nil
+            failure = returnToCaller(type: type, value: navigation == .cancel ? nil : options.isEmpty ? kept : .object(options))
         case .home:
             failure = await restart(at: state.views[0].url, params: [:], wholeStack: true)
         case .reload, .reset:
@@ -64,14 +66,15 @@ extension Interpreter {
         case .failure(let failure): return failure
         }
         state.queue.removeAll()   // S12: what was queued behind this chain is dropped when it navigates
+        if transition != "replace", let maxViews = limits.maxViews, state.views.count >= maxViews {
+            return ActionFailure(message: "$href: \(state.views.count) views are open, the limit (a document that opens itself "
+                                 + "grows forever; --max-views changes it)", type: "$href")
+        }
+        state.timers.stop(view: state.top.id)   // the view on screen is covered or replaced
         if transition == "replace" {
             state.views[state.topIndex] = makeView(document, url: url, transition: state.top.transition, params: params)
             present(at: state.topIndex)
             return nil
-        }
-        if let maxViews = limits.maxViews, state.views.count >= maxViews {
-            return ActionFailure(message: "$href: \(state.views.count) views are open, the limit (a document that opens itself "
-                                 + "grows forever; --max-views changes it)", type: "$href")
         }
         state.views[state.topIndex].callback = ViewRecord.Callback(call: call, frames: chain.frames)
         state.views.append(makeView(document, url: url, transition: transition == "modal" ? .modal : .push, params: params))
@@ -94,7 +97,7 @@ extension Interpreter {
         guard state.views.count > 1 else {
             return ActionFailure(message: "\(type): this is the first view, there is no caller to return to", type: type)
         }
-        state.views.removeLast()
+        removeTopView()
         let callback = state.views[state.topIndex].callback
         state.views[state.topIndex].callback = nil
         if let success = callback?.call.success, let callback {
@@ -125,6 +128,8 @@ extension Interpreter {
         }
         state.queue.removeAll()
         let view = makeView(document, url: url, transition: wholeStack ? .push : state.top.transition, params: params)
+        // A reload keeps the view's timers running; views that go away stop theirs.
+        if wholeStack, state.views.count > 1 { state.timers.stop(nil) } else { state.timers.move(from: state.top.id, to: view.id) }
         if wholeStack { state.views = [view] } else { state.views[state.topIndex] = view }
         present(at: state.topIndex)
         return nil

@@ -12,14 +12,17 @@ package struct Timers: Sendable {
         package var action: ActionNode
         /// Where `$timer.start` wrote the action, for the trace.
         package var origin: ActionPath
+        /// The view that started it: a view's timers stop when it is covered or goes away.
+        var view: Int
 
-        package init(name: String, due: Double, interval: Double, repeats: Bool, action: ActionNode, origin: ActionPath) {
+        init(name: String, due: Double, interval: Double, repeats: Bool, action: ActionNode, origin: ActionPath, view: Int) {
             self.name = name
             self.due = due
             self.interval = interval
             self.repeats = repeats
             self.action = action
             self.origin = origin
+            self.view = view
         }
     }
 
@@ -44,6 +47,17 @@ package struct Timers: Sendable {
     /// Stops the timer `name`, or every timer.
     mutating func stop(_ name: String?) {
         active.removeAll { name == nil || $0.name == name }
+    }
+
+    /// Stops the timers of a view that is covered by another or has gone (`-detach` on the phone's
+    /// viewWillDisappear, R38): they do not start again when it shows again.
+    mutating func stop(view: Int) {
+        active.removeAll { $0.view == view }
+    }
+
+    /// The timers of a view that was reloaded in place belong to the view that replaced it.
+    mutating func move(from view: Int, to replacement: Int) {
+        for i in active.indices where active[i].view == view { active[i].view = replacement }
     }
 
     /// When the next timer is due.

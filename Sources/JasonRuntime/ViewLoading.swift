@@ -40,10 +40,18 @@ extension Interpreter {
         }
     }
 
+    /// The view on top goes away: its timers stop, and the view below shows again with the one app-wide
+    /// `$global` as it is now (a view it opened may have changed it).
+    func removeTopView() {
+        state.timers.stop(view: state.top.id)
+        state.views.removeLast()
+        loadStores(at: state.topIndex, cache: false)
+    }
+
     /// `$global` and the view's `$cache` as stored; a damaged store is reported, never silently emptied.
-    func loadStores(at index: Int) {
+    func loadStores(at index: Int, cache: Bool = true) {
         let url = state.views[index].url.lowercased()
-        for name in [StoreName.global, StoreName.cache(url)] {
+        for name in cache ? [StoreName.global, StoreName.cache(url)] : [StoreName.global] {
             var value = state.stores[name] ?? [:]
             if let file = environment.stores.file(name) {
                 do {

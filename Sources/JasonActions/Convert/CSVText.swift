@@ -12,6 +12,15 @@ enum CSVText {
         var trim = true
     }
 
+    /// The phone's csv.js counts the whole text's tabs and commas to choose its delimiter.
+    static func hasMoreTabsThanCommas(_ text: String) -> Bool {
+        var tabs = 0, commas = 0
+        for byte in text.utf8 {
+            if byte == UInt8(ascii: "\t") { tabs += 1 } else if byte == UInt8(ascii: ",") { commas += 1 }
+        }
+        return tabs > commas
+    }
+
     static func rows(_ text: String, _ format: Format = Format()) -> [[String]] {
         guard let reader = try? CSVReader(string: text, hasHeaderRow: false, trimFields: format.trim,
                                           delimiter: format.delimiter) else { return [] }

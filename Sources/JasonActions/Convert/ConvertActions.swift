@@ -22,10 +22,10 @@ package enum ConvertActions {
         "csv": ClosureHandler(ActionSpec(
             "Parses CSV text into rows.",
             options: [OptionSpec("data", .text, "the CSV text"),
-                      OptionSpec("delimiter", .string, default: ",", "the field separator"),
+                      OptionSpec("delimiter", .string, "the field separator (by default a tab when the text has more tabs than commas, as on the phone, else a comma)"),
                       OptionSpec("header", .boolean, default: true, "the first row names the columns (rows become objects)"),
                       OptionSpec("trim", .boolean, default: true, "strip spaces around unquoted fields")],
-            returns: "an array of row objects keyed by the header row (arrays of strings when header is false); empty data gives undefined",
+            returns: "an array of row objects keyed by the header row (arrays of strings when header is false); empty data, or a header row alone, gives undefined",
             terminal: "as on the phone; quoted fields may hold delimiters, quotes and line breaks")) { invocation, _ in
             let options = invocation.optionObject
             let text = UtilActions.text(options["data"])
@@ -33,9 +33,14 @@ package enum ConvertActions {
             var format = CSVText.Format()
             if let delimiter = options["delimiter"]?.stringValue, let first = delimiter.unicodeScalars.first {
                 format.delimiter = first
+            } else if CSVText.hasMoreTabsThanCommas(text) {
+                format.delimiter = "\t"
             }
             format.trim = flag(options["trim"], default: true)
-            return CSVText.json(text, format: format, header: flag(options["header"], default: true))
+            let rows = CSVText.json(text, format: format, header: flag(options["header"], default: true))
+            // No rows is the script's [], which the phone's bridge reads as {}: `$jason` is undefined (R17).
+            if rows == .array([]) { return nil }
+            return rows
         },
         "rss": ClosureHandler(ActionSpec(
             "Parses an RSS or Atom feed.",

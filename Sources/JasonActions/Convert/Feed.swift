@@ -66,12 +66,15 @@ enum Feed {
     }
 
     static func article(_ item: Element, meta: JSON) -> JSON {
-        var object = compact([
+        let link = link(item)
+        // feedparser's shape: every normal field is present, null when the item lacks it, and an item
+        // without a guid takes its link as guid.
+        var object = nullable([
             "title": item.text("title"),
             "description": item.text("content:encoded", "description", "content", "summary"),
             "summary": item.text("description", "summary", "content"),
-            "link": link(item),
-            "guid": item.text("guid", "id"),
+            "link": link,
+            "guid": item.text("guid", "id") ?? link,
             "author": item.text("dc:creator") ?? item.first("author")?.text("name") ?? item.text("author"),
             "pubdate": item.text("pubDate", "dc:date", "published", "updated"),
             "comments": item.text("comments"),
@@ -93,6 +96,12 @@ enum Feed {
             return atom.attributes["href"]
         }
         return links.first.map { $0.text.trimmingCharacters(in: .whitespacesAndNewlines) }
+    }
+
+    static func nullable(_ members: KeyValuePairs<String, String?>) -> JSONObject {
+        var object: JSONObject = [:]
+        for (key, value) in members { object[key] = value.map(JSON.string) ?? .null }
+        return object
     }
 
     static func compact(_ members: [(String, String?)]) -> JSONObject {

@@ -8,12 +8,17 @@ package enum CoreActions {
             "Renders data with one of head.templates.",
             options: [OptionSpec("data", .any, required: true, "the data the template sees as its root"),
                       OptionSpec("template", .string, required: true, "the name in head.templates")],
-            returns: "the rendered result", errors: "no such template (a missing option is already an error)",
-            terminal: "as on the phone")) { invocation, context throws(ActionFailure) in
+            returns: "the rendered result; with no such template, the data unchanged (as on the phone) and a warning",
+            terminal: "as on the phone")) { invocation, context in
             let options = invocation.optionObject
             let name = options["template"]?.stringValue ?? ""
             guard let template = context.templates[name] else {
-                throw ActionFailure(message: "no template named '\(name)' in head.templates", type: invocation.type)
+                let known = context.templates.keys.sorted().map { "'\($0)'" }.joined(separator: ", ")
+                context.report(Diagnostic(.invalidOptions, .warning,
+                                          "$parse: no template named '\(name)' in head.templates"
+                                          + (known.isEmpty ? "" : " (it has \(known))") + "; the data passes through unchanged",
+                                          at: invocation.path))
+                return options["data"] ?? .emptyObject
             }
             return context.transform(template, data: options["data"] ?? .null)
         },

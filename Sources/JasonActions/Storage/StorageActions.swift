@@ -6,15 +6,15 @@ package enum StorageActions {
     package static let global: [String: any ActionHandler] = [
         "set": ClosureHandler(ActionSpec(
             "Merges its options into $global, the app-wide dictionary, and saves it.", openOptions: true,
-            returns: "the whole merged $global", errors: "an option still holding {{ }} (nothing is stored, S4); a store that cannot be written",
+            returns: "the whole merged $global", errors: "options whose text holds both {{ and }}, even in different values (nothing is stored, S4, as on the phone); a store that cannot be written",
             terminal: "saved in global.json in the state directory (--state-dir), or kept in memory (--no-persist)")) {
             invocation, context throws(ActionFailure) in
             .object(try AtomicMerge(invocation: invocation, context: context, variable: .global)
                 .run(context.globalStore))
         },
         "reset": ClosureHandler(ActionSpec(
-            "Removes the keys listed in items from $global.",
-            options: [OptionSpec("items", .array, required: true, "the keys to remove")],
+            "Removes the keys listed in items from $global (without items, nothing, as on the phone).",
+            options: [OptionSpec("items", .array, "the keys to remove")],
             returns: "what remains of $global", errors: "a store that cannot be written",
             terminal: "as $global.set")) { invocation, context throws(ActionFailure) in
             let keys = invocation.optionObject["items"]?.arrayValue?.compactMap(\.stringValue) ?? []
@@ -27,7 +27,7 @@ package enum StorageActions {
     package static let cache: [String: any ActionHandler] = [
         "set": ClosureHandler(ActionSpec(
             "Merges its options into $cache, this view's dictionary, and saves it.", openOptions: true,
-            returns: "the whole merged $cache", errors: "an option still holding {{ }} (nothing is stored, S4); a store that cannot be written",
+            returns: "the whole merged $cache", errors: "options whose text holds both {{ and }}, even in different values (nothing is stored, S4, as on the phone); a store that cannot be written",
             terminal: "saved per view URL (lower-cased) under cache/ in the state directory")) {
             invocation, context throws(ActionFailure) in
             let store = context.cacheStore
@@ -73,9 +73,12 @@ package enum StorageActions {
         guard case .object(let values)? = invocation.options else {
             throw ActionFailure(message: "\(invocation.type) needs an object of key/value pairs as options", type: invocation.type)
         }
-        if let unresolved = values.first(where: { $0.value.containsUnresolvedExpression }) {
-            throw ActionFailure(message: "'\(unresolved.key)' still holds a {{ }} expression that could not be evaluated, so nothing was stored",
-                                type: invocation.type)
+        // The phone looks at the options' text as a whole: "{{" in one value and "}}" in another refuse it too.
+        let braces = JSON.object(values).braces
+        if braces.open, braces.close {
+            let named = values.first { $0.value.containsUnresolvedExpression }.map { "'\($0.key)' still holds a {{ }} expression that could not be evaluated" }
+                ?? "the options hold both {{ and }} (in different values), which the phone takes for a template left unrendered"
+            throw ActionFailure(message: named + ", so nothing was stored", type: invocation.type)
         }
         return values
     }
@@ -105,6 +108,22 @@ extension JSON {
         case .array(let a): a.contains { $0.containsUnresolvedExpression }
         case .object(let o): o.contains { ($0.key.contains("{{") && $0.key.contains("}}")) || $0.value.containsUnresolvedExpression }
         case .null, .bool, .int, .double: false
+        }
+    }
+
+    /// Whether any key or string inside holds `{{`, and whether any holds `}}`.
+    var braces: (open: Bool, close: Bool) {
+        switch self {
+        case .string(let s): (s.contains("{{"), s.contains("}}"))
+        case .array(let items): items.reduce((false, false)) { found, item in
+            let b = item.braces
+            return (found.0 || b.open, found.1 || b.close)
+        }
+        case .object(let members): members.reduce((false, false)) { found, member in
+            let b = member.value.braces
+            return (found.0 || b.open || member.key.contains("{{"), found.1 || b.close || member.key.contains("}}"))
+        }
+        case .null, .bool, .int, .double: (false, false)
         }
     }
 }

@@ -6,13 +6,14 @@ import JasonRuntime
 package enum TimerActions {
     package static let handlers: [String: any ActionHandler] = [
         "start": ClosureHandler(ActionSpec(
-            "Runs an action after interval seconds, once or repeatedly.",
+            "Runs an action after interval seconds, once or repeatedly, while the view that started it is on screen.",
             options: [OptionSpec("interval", .number, required: true, range: NumberRange(0...1_000_000_000), "seconds until the action runs (and between runs)"),
                       OptionSpec("action", .any, required: true, "the action to run; rendered now, when the timer starts"),
                       OptionSpec("name", .text, "a timer of the same name is replaced; $timer.stop takes it"),
                       OptionSpec("repeats", .any, "true or \"true\" to run every interval (the phone apps repeat whenever the key is present)")],
             returns: "undefined (no value), at once", errors: "never",
-            terminal: "runs on the interpreter's clock: virtual and instant in batch runs (stopping at --time-limit), the wall clock with --real-time")) {
+            terminal: "runs on the interpreter's clock: virtual and instant in batch runs (stopping at --time-limit), the wall clock with --real-time; "
+                + "as on the phone, a view's timers stop for good when another view covers it or it goes away ($reload keeps them)")) {
             invocation, context in
             let options = invocation.optionObject
             // As NSTimer did: an interval of 0 (or less than 0.1 ms) runs every 0.1 ms, never in the same instant.

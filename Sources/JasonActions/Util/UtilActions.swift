@@ -6,12 +6,12 @@ package enum UtilActions {
     package static let handlers: [String: any ActionHandler] = [
         "banner": ClosureHandler(ActionSpec(
             "Shows a banner at the top of the screen.",
-            options: [OptionSpec("title", .text, "the banner's title"),
+            options: [OptionSpec("title", .text, default: "Notice", "the banner's title"),
                       OptionSpec("description", .text, "the text under the title"),
                       OptionSpec("type", .string, "info, success or error (the banner's colour)")],
             terminal: "prints \"[banner] TITLE: DESCRIPTION\" on standard output")) { invocation, context in
             let options = invocation.optionObject
-            let title = text(options["title"])
+            let title = options["title"].flatMap { $0 == .null ? nil : text($0) } ?? "Notice"
             let description = text(options["description"])
             let line = [title, description].filter { !$0.isEmpty }.joined(separator: ": ")
             context.console.print("[banner] " + line)
