@@ -32,7 +32,7 @@ extension DebugAdapter {
                 results.append(Self.unverified("jasonrun debugs \(document.fileName ?? "another file"), not this file"))
                 continue
             }
-            guard let action = document.action(onOrAfter: line), let location = action.location else {
+            guard let action = document.action(forLine: line), let location = action.location else {
                 results.append(Self.unverified("no action starts on or after line \(line)"))
                 continue
             }
@@ -41,13 +41,18 @@ extension DebugAdapter {
             case .failure(let problem): results.append(Self.unverified(problem.message))
             case .success(let breakpoint):
                 ids.append(breakpoint.id)
+                // A line inside the action's object stays where it was clicked; a line outside every
+                // action moves to the next one.
+                let moved = location.line > line
                 var result: JSONObject = [
                     "id": .int(breakpoint.id), "verified": true,
-                    "line": .int(linesStartAt1 ? location.line : location.line - 1),
-                    "column": .int(columnsStartAt1 ? location.column : location.column - 1),
+                    "line": .int(moved ? (linesStartAt1 ? location.line : location.line - 1) : written),
                     "source": sourceJSON(document.fileName),
                 ]
-                if location.line != line { result["message"] = .string("moved to line \(location.line), where the next action starts") }
+                if location.line == line || moved {
+                    result["column"] = .int(columnsStartAt1 ? location.column : location.column - 1)
+                }
+                if moved { result["message"] = .string("moved to line \(location.line), where the next action starts") }
                 results.append(.object(result))
             }
         }

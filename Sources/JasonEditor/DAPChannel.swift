@@ -44,11 +44,12 @@ final class DAPChannel: Sendable {
         send(message)
     }
 
-    /// An error response: `message` is the short reason, `detail` what the user reads.
-    func fail(_ request: DAPRequest, _ detail: String, message: String = "failed") {
+    /// An error response. Clients show `message`, so it is the sentence the user reads; `code` names the
+    /// kind of failure for tools, in the structured `body.error`.
+    func fail(_ request: DAPRequest, _ detail: String, message code: String = "failed") {
         send(["type": "response", "request_seq": .int(request.seq), "success": false,
-              "command": .string(request.command), "message": .string(message),
-              "body": ["error": ["id": 1, "format": .string(detail), "showUser": true]]])
+              "command": .string(request.command), "message": .string(detail),
+              "body": ["error": ["id": 1, "format": .string(detail), "showUser": true, "variables": ["code": .string(code)]]]])
     }
 
     func event(_ name: String, _ body: JSON? = nil) {

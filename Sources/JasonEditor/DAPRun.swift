@@ -23,6 +23,8 @@ extension DebugAdapter {
         console = REPL(debugger: debugger, reader: PlainLineReader { nil }, write: { channel.output($0) },
                        describe: program.describe)
         self.program = program
+        // The filters marked default apply from launch: clients send setExceptionBreakpoints only sometimes.
+        exceptionBreakpoints = [debugger.session.addBreakpoint(.unhandledError, condition: nil).id]
         channel.respond(to: request)
         for warning in program.warnings { channel.output(program.describe(warning), category: "stderr") }
         // Configuration (breakpoints) comes after this; the program starts at configurationDone.
@@ -101,8 +103,10 @@ extension DebugAdapter {
             if entryPending, case .step = reason { body["reason"] = "entry" }
             entryPending = false
             if case .breakpoint(let id) = reason { body["hitBreakpointIds"] = [.int(id)] }
-            if case .errorBranch(let payload, _) = reason {
+            lastFailure = nil
+            if case .errorBranch(let payload, let handled) = reason {
                 body["text"] = .string(payload?["message"]?.stringValue ?? payload.map(JSONPrinter.compact) ?? "failed")
+                lastFailure = (step.name, payload, handled)
             }
             // What stayed unresolved in the paused action's options, as the REPL shows it at a stop.
             for d in step.templateDiagnostics {
@@ -115,6 +119,20 @@ extension DebugAdapter {
         case .yielded:
             break   // the adapter sets no `yields`
         }
+    }
+
+    /// `exceptionInfo`: what failed at the stop, for the client's exception widget.
+    func exceptionInfo(_ request: DAPRequest) {
+        guard let failure = lastFailure else {
+            return channel.fail(request, "the program did not stop at a failed action", message: "noException")
+        }
+        let message = failure.payload?["message"]?.stringValue ?? failure.payload.map(JSONPrinter.compact) ?? "failed"
+        var details: JSONObject = ["message": .string(message), "typeName": .string(failure.type)]
+        if let payload = failure.payload { details["stackTrace"] = .string("$jason on the error branch: " + JSONPrinter.compact(payload)) }
+        channel.respond(to: request, body: [
+            "exceptionId": .string(failure.type), "description": .string(message),
+            "breakMode": .string(failure.handled ? "always" : "unhandled"), "details": .object(details),
+        ])
     }
 
     static func reasonName(_ reason: StopReason) -> String {

@@ -35,6 +35,8 @@ package final class DebugAdapter {
     var sourceBreakpoints: [String: [Int]] = [:]
     var functionBreakpoints: [Int] = []
     var exceptionBreakpoints: [Int] = []
+    /// The failed action of the last stop at one (`exceptionInfo` describes it).
+    var lastFailure: (type: String, payload: JSON?, handled: Bool)?
     var variables = VariableTable()
 
     static let threadID = 1
@@ -114,6 +116,7 @@ package final class DebugAdapter {
         case "threads":
             channel.respond(to: request, body: ["threads": [["id": .int(Self.threadID), "name": "chains"]]])
         case "stackTrace": stackTrace(request)
+        case "exceptionInfo": exceptionInfo(request)
         case "scopes": scopes(request)
         case "variables": variables(request)
         case "evaluate": await evaluate(request)
@@ -143,6 +146,7 @@ package final class DebugAdapter {
             "supportsStepBack": true,
             "supportsEvaluateForHovers": true,
             "supportsTerminateRequest": true,
+            "supportsExceptionInfoRequest": true,
             "exceptionBreakpointFilters": [
                 ["filter": "failed", "label": "Failed actions",
                  "description": "Stop where an action fails, before its error branch runs", "default": false],

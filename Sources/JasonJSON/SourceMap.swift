@@ -23,6 +23,13 @@ package struct SourceMap: Sendable {
         deepest(along: Self.tokens(of: pointer).tokens).map { file.location(ofOffset: $0.offset) }
     }
 
+    /// The lines the node a pointer names spans, from its first byte to its last.
+    package func lines(of pointer: JSONPointer) -> ClosedRange<Int>? {
+        guard let start = offset(of: pointer) else { return nil }
+        let end = containers.end(ofContainerAt: start) ?? ValueExtent.end(of: file.bytes, valueAt: start)
+        return file.location(ofOffset: start).line...file.location(ofOffset: max(start, end - 1)).line
+    }
+
     /// The tokens up to the first one written other than `JSONPointer` writes it (a bare `~`, no leading
     /// `/`): such a pointer names no node, as no node was ever recorded under it.
     static func tokens(of pointer: JSONPointer) -> (tokens: [String], wellFormed: Bool) {

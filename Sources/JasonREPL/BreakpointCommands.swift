@@ -1,3 +1,4 @@
+import Foundation
 import JasonDebugger
 import JasonJSON
 import JasonRuntime
@@ -17,12 +18,14 @@ extension REPL {
         guard !spec.isEmpty else { return listBreakpoints() }
         let target: Breakpoint.Target
         if let line = lineNumber(spec) {
-            guard let path = debugger.document.action(onOrAfter: line), let found = path.location?.line else {
+            guard let path = debugger.document.action(forLine: line), let found = path.location?.line else {
                 return write("error: no action starts on or after line \(line) of \(debugger.document.fileName ?? "the flow")\n")
             }
-            if found != line { write("note: no action starts on line \(line); the breakpoint moves to line \(found)\n") }
+            if found > line { write("note: no action starts on line \(line); the breakpoint moves to line \(found)\n") }
+            if found < line { write("note: line \(line) is inside the action that starts on line \(found); the breakpoint is on it\n") }
             target = .pointer(path.pointer.description)
         }
+        else if let message = otherFile(spec) { return write(message) }
         else if spec == "error" { target = .error }
         else if spec == "unhandled" { target = .unhandledError }
         else if spec.hasPrefix("/") { target = .pointer(spec) }
@@ -36,13 +39,35 @@ extension REPL {
         if let warning = debugger.problem(with: target, condition: condition) { write("warning: \(warning)\n") }
     }
 
-    /// `FILE:LINE` (or `:LINE`) naming a line of the loaded flow; nil for anything else.
+    /// `FILE:LINE`, `:LINE` or `LINE` naming a line of the loaded flow; nil for anything else. FILE may be
+    /// the loaded file's name, or a path to it (absolute, relative or `./`), as editors and terminals copy it.
     func lineNumber(_ spec: String) -> Int? {
-        guard !spec.hasPrefix("$"), !spec.hasPrefix("/"), let colon = spec.lastIndex(of: ":"),
+        if let line = Int(spec), line >= 1, debugger.document.actions[spec] == nil { return line }
+        guard !spec.hasPrefix("$"), let colon = spec.lastIndex(of: ":"),
               let line = Int(spec[spec.index(after: colon)...]), line >= 1 else { return nil }
         let file = String(spec[..<colon])
-        guard file.isEmpty || (debugger.document.fileName ?? "").hasSuffix(file) else { return nil }
+        guard file.isEmpty || Self.names(file, debugger.document.fileName ?? "") else { return nil }
         return line
+    }
+
+    /// `FILE:LINE` whose FILE is a file, but not the loaded flow: a message saying so, not a pointer that never stops.
+    func otherFile(_ spec: String) -> String? {
+        guard let colon = spec.lastIndex(of: ":"), Int(spec[spec.index(after: colon)...]) != nil else { return nil }
+        let file = String(spec[..<colon])
+        guard file.hasSuffix(".json") || FileManager.default.fileExists(atPath: file) else { return nil }
+        return "error: \(file) is not the loaded flow; FILE:LINE takes a line of \(debugger.document.fileName ?? "it") "
+            + "(its name or path, or :LINE or LINE alone)\n"
+    }
+
+    /// Whether `written` names the file `loaded`: the same path once both are absolute, or its last
+    /// components (`flow.json`, `sub/flow.json`).
+    static func names(_ written: String, _ loaded: String) -> Bool {
+        guard !loaded.isEmpty else { return false }
+        func absolute(_ path: String) -> String { URL(fileURLWithPath: path).standardizedFileURL.path }
+        if absolute(written) == absolute(loaded) { return true }
+        var tail = written
+        while tail.hasPrefix("./") { tail.removeFirst(2) }
+        return !tail.hasPrefix("/") && ("/" + absolute(loaded)).hasSuffix("/" + tail)
     }
 
     func listBreakpoints() {

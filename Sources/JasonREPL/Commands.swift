@@ -33,9 +33,9 @@ enum Command: String, CaseIterable {
         switch self {
         case .run: "run [EVENT]"
         case .trigger: "trigger NAME [JSON]"
-        case .break: "break TYPE|NAME|POINTER|FILE:LINE|error|unhandled [if {{condition}}]"
+        case .break: "break TYPE|NAME|POINTER|FILE:LINE|LINE|error|unhandled [if {{condition}}]"
         case .back: "back [N]"
-        case .tbreak: "tbreak TYPE|NAME|POINTER|FILE:LINE|error|unhandled [if {{condition}}]"
+        case .tbreak: "tbreak TYPE|NAME|POINTER|FILE:LINE|LINE|error|unhandled [if {{condition}}]"
         case .list: "list [LINE]"
         case .until: "until [LINE]"
         case .help: "help [COMMAND|ACTION]"
@@ -97,7 +97,7 @@ enum Command: String, CaseIterable {
     static var helpText: String {
         let width = allCases.map(\.usage.count).max() ?? 0
         let lines = allCases.map { "  " + $0.usage.padding(width) + "  " + $0.summary }
-        return (["Commands (any unique prefix works; an empty line repeats step, next, finish, continue, back or reverse-continue):"]
+        return (["Commands (any unique prefix works; an empty line repeats the last step, next, finish, continue, back or reverse-continue, even after a print):"]
             + lines
             + ["  {…}" .padding(width + 2) + "  run a typed action (continues over lines until the braces balance)",
                "  {{expr}}".padding(width + 2) + "  evaluate an expression, as print"]).joined(separator: "\n")

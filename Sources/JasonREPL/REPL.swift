@@ -152,7 +152,8 @@ package final class REPL {
         case .ambiguous(let names):
             write("error: '\(word)' is ambiguous: " + names.joined(separator: ", ") + "\n")
         case .found(let command):
-            lastRepeatable = command.repeats ? input : nil
+            // As in gdb, an empty line repeats the last motion, even after a print or a break in between.
+            if command.repeats { lastRepeatable = input }
             return await perform(command, argument)
         }
         return true

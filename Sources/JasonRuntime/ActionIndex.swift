@@ -35,6 +35,17 @@ extension Document {
         actionPaths.first { $0.location!.line >= line }
     }
 
+    /// Where a breakpoint on `line` goes: the innermost action whose object holds the line (its `"type"`
+    /// line is where people click), or, for a line outside every action, the next action written.
+    package func action(forLine line: Int) -> ActionPath? {
+        let paths = actionPaths
+        if let starting = paths.first(where: { $0.location!.line == line }) { return starting }
+        let holding = paths.last { path in
+            path.location!.line < line && locator.sourceMap?.lines(of: path.pointer)?.contains(line) == true
+        }
+        return holding ?? paths.first { $0.location!.line >= line }
+    }
+
     /// Lines `range` of the document's source, numbered; empty when it has no source.
     package func sourceLines(_ range: ClosedRange<Int>) -> [(number: Int, text: String)] {
         guard let file = locator.sourceMap?.file else { return [] }

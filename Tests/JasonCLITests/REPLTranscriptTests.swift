@@ -4,7 +4,8 @@ import TestSupport
 import Testing
 
 /// The REPL driven by piped scripts: each `Fixtures/repl/NAME.txt` runs against `shop.json` (offline,
-/// commands echoed), or with the arguments of a first line `# args: …` ({root} is the package), and must
+/// commands echoed), or with the arguments of a first line `# args: …` ({root} is the package, there and in
+/// the commands), and must
 /// print exactly `NAME.expected`. JASONRUN_UPDATE_GOLDEN=1 rewrites them.
 @Suite struct REPLTranscriptTests {
     static let folder = Paths.fixtures("JasonCLITests").appendingPathComponent("repl")
@@ -22,6 +23,7 @@ import Testing
                 .map { $0.replacingOccurrences(of: "{root}", with: Paths.packageRoot.path) }
             input = String(input[input.index(after: end)...])
         }
+        input = input.replacingOccurrences(of: "{root}", with: Paths.packageRoot.path)
         let io = CapturedIO(input: input)
         let status = await Jasonrun.main(arguments, io: io)
         let transcript = (io.out + (io.err.isEmpty ? "" : "--- stderr\n" + io.err) + "exit: \(status)\n")

@@ -128,7 +128,8 @@ class DAPClient:
     # -- sessions
 
     def start(self, program: str, breakpoints: dict[str, list[dict]] | None = None,
-              functions: list[dict] | None = None, exceptions: list[str] | None = None, **launch) -> dict:
+              functions: list[dict] | None = None, exceptions: list[str] | None = None,
+              send_exceptions: bool = True, **launch) -> dict:
         """initialize, launch, the breakpoints, configurationDone; the setBreakpoints answers by file."""
         capabilities = self.ok("initialize", {"adapterID": "jasonrun", "clientID": "pytest",
                                               "linesStartAt1": True, "columnsStartAt1": True,
@@ -141,7 +142,8 @@ class DAPClient:
             answers[path] = self.ok("setBreakpoints", {"source": {"path": path}, "breakpoints": lines})["breakpoints"]
         if functions is not None:
             answers["functions"] = self.ok("setFunctionBreakpoints", {"breakpoints": functions})["breakpoints"]
-        self.ok("setExceptionBreakpoints", {"filters": exceptions or []})
+        if send_exceptions:  # dap-mode sends it only when line breakpoints exist
+            self.ok("setExceptionBreakpoints", {"filters": exceptions or []})
         self.ok("configurationDone")
         return answers
 

@@ -17,19 +17,38 @@ def test_runs_to_the_end_with_output_and_exit_code_0(dap, flows):
 
 
 def test_line_breakpoint_moves_to_the_next_action_and_stops_there(dap, flows):
-    answers = dap.start(shop(flows), breakpoints={shop(flows): [{"line": 17}, {"line": 22}]})
+    answers = dap.start(shop(flows), breakpoints={shop(flows): [{"line": 4}, {"line": 22}]})
     moved, exact = answers[shop(flows)]
-    assert moved["verified"] and moved["line"] == 19 and "moved to line 19" in moved["message"]
+    assert moved["verified"] and moved["line"] == 6 and "moved to line 6" in moved["message"]
     assert exact["verified"] and exact["line"] == 22 and "message" not in exact
     stop = dap.stopped()
     assert stop["reason"] == "breakpoint" and stop["hitBreakpointIds"] == [moved["id"]]
-    frames = dap.frames()
-    assert [f["line"] for f in frames] == [19, 6]
-    assert frames[0]["name"] == "price: $set" and frames[1]["name"] == "$load: trigger price"
-    assert frames[0]["source"]["path"] == shop(flows)
+    assert dap.top_line() == 6
     dap.ok("continue", {"threadId": 1})
     assert dap.stopped()["hitBreakpointIds"] == [exact["id"]]
-    assert dap.top_line() == 22
+    frames = dap.frames()
+    assert [f["line"] for f in frames] == [22, 6]
+    assert frames[0]["name"] == "price: $return.success" and frames[1]["name"] == "$load: trigger price"
+    assert frames[0]["source"]["path"] == shop(flows)
+    dap.ok("continue", {"threadId": 1})
+    assert dap.exit_code() == 0
+
+
+def test_a_line_inside_an_action_belongs_to_that_action(dap, flows):
+    # Line 13 is the toast's "type" line (its object opens on line 12), line 20 the "type" of price's $set
+    # (opened on line 19), line 17 the brace that closes the $set of line 9: none moves to a later action.
+    answers = dap.start(shop(flows), breakpoints={shop(flows): [{"line": 13}, {"line": 20}, {"line": 17}]})
+    toast, price, closing = answers[shop(flows)]
+    for answer, line in ((toast, 13), (price, 20), (closing, 17)):
+        assert answer["verified"] and answer["line"] == line and "message" not in answer, answer
+    assert dap.stopped()["hitBreakpointIds"] == [price["id"]]
+    assert dap.frames()[0]["name"] == "price: $set"
+    dap.ok("continue", {"threadId": 1})
+    assert dap.stopped()["hitBreakpointIds"] == [closing["id"]]
+    assert dap.top_line() == 9
+    dap.ok("continue", {"threadId": 1})
+    assert dap.stopped()["hitBreakpointIds"] == [toast["id"]]
+    assert dap.top_line() == 12
     dap.ok("continue", {"threadId": 1})
     assert dap.exit_code() == 0
 
@@ -215,10 +234,30 @@ def test_exit_code_1_when_a_chain_fails(dap, flows):
     assert dap.close() == 0
 
 
+def test_the_default_unhandled_filter_applies_without_set_exception_breakpoints(dap, flows):
+    dap.start(str(flows / "fail.json"), send_exceptions=False)
+    stop = dap.stopped()
+    assert stop["reason"] == "exception" and dap.top_line() == 11
+    info = dap.ok("exceptionInfo", {"threadId": 1})
+    assert info["exceptionId"] == "$network.request" and info["breakMode"] == "unhandled"
+    assert info["description"] and info["details"]["message"] == info["description"]
+    dap.ok("continue", {"threadId": 1})
+    assert dap.exit_code() == 1
+
+
+def test_exception_info_outside_a_failure_is_an_error_response(dap, flows):
+    dap.start(shop(flows), stopOnEntry=True)
+    dap.stopped()
+    reply = dap.request("exceptionInfo", {"threadId": 1})
+    assert not reply["success"] and "did not stop at a failed action" in reply["message"]
+
+
 def test_launch_of_a_missing_file_is_an_error_response(dap, flows):
     dap.ok("initialize", {"adapterID": "jasonrun"})
     reply = dap.request("launch", {"program": str(flows / "missing.json")})
     assert not reply["success"]
+    # Clients show `message` ("Initialize request failed: …"): the sentence, not a code.
+    assert "missing.json" in reply["message"] and "no such file" in reply["message"]
     assert "no such file" in reply["body"]["error"]["format"]
     assert dap.close() == 0
 
