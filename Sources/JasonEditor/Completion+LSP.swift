@@ -8,22 +8,36 @@ import JasonRuntime
 extension LanguageServer {
     func completion(in document: OpenDocument, at offset: Int) -> JSON {
         let context = CursorContext(document.lines.bytes, cursor: offset)
-        var items: [JSON] = []
-        // The text typed so far in the current string is replaced by the whole choice.
-        let replaced = context.stringStart.map { document.range(from: $0, to: offset) }
-        func item(_ label: String, kind: Int, detail: String? = nil, documentation: String? = nil) -> JSON {
+        var items: [JSON?] = []
+        // Some editors (Neovim 0.7, Eglot) filter and insert by their own idea of the word before the
+        // cursor, letters, digits and `_`, whatever range the reply gives. So the reply replaces just that
+        // word: after `"$util.` the choices are `toast`, `alert`…, and a label that does not go on from the
+        // rest of what was typed (`$util.`) is left out.
+        let typed = context.stringPrefix
+        let word = typed.map { String($0.reversed().prefix { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }.reversed()) } ?? ""
+        let head = typed.map { String($0.dropLast(word.count)) }
+        let replaced = head.map { _ in document.range(from: offset - word.utf8.count, to: offset) }
+        func item(_ label: String, kind: Int, detail: String? = nil, documentation: String? = nil) -> JSON? {
             var entry: JSONObject = ["label": .string(label), "kind": .int(kind)]
             if let detail { entry["detail"] = .string(detail) }
             if let documentation { entry["documentation"] = ["kind": "markdown", "value": .string(documentation)] }
-            if let replaced { entry["textEdit"] = ["range": replaced, "newText": .string(label)] }
-            else { entry["insertText"] = .string("\"" + label + "\"") }
+            if let head, let replaced {
+                guard label.hasPrefix(head) else { return nil }
+                let rest = String(label.dropFirst(head.count))
+                entry["textEdit"] = ["range": replaced, "newText": .string(rest)]
+                entry["filterText"] = .string(rest)
+                entry["insertText"] = .string(rest)
+            } else {
+                entry["insertText"] = .string("\"" + label + "\"")
+            }
             return .object(entry)
         }
         if let prefix = context.stringPrefix, let (store, partial) = Self.storeReference(prefix) {
             let keys = Self.keys(setIn: document.root, store: store)
             let at = context.stringStart.map { _ in document.range(from: offset - partial.utf8.count, to: offset) }
             items = keys.map { key in
-                var entry: JSONObject = ["label": .string(key), "kind": 6, "detail": .string("$\(store).\(key)")]
+                var entry: JSONObject = ["label": .string(key), "kind": 6, "detail": .string("$\(store).\(key)"),
+                                         "insertText": .string(key)]
                 if let at { entry["textEdit"] = ["range": at, "newText": .string(key)] }
                 return .object(entry)
             }
@@ -48,7 +62,7 @@ extension LanguageServer {
                 items = names.filter { !$0.hasPrefix("$") }.map { item($0, kind: 3, detail: "head.actions") }
             }
         }
-        return ["isIncomplete": false, "items": .array(items)]
+        return ["isIncomplete": false, "items": .array(items.compactMap { $0 })]
     }
 
     static let actionKeys = [("type", "the action to run"), ("options", "its options"), ("success", "the next action"),

@@ -187,6 +187,46 @@ async def test_completion_of_types_options_triggers_and_variables(client: Langua
     assert "name" in variables
 
 
+def client_word(line_to_cursor: str) -> str:
+    """The word before the cursor as Neovim 0.7 (`\\k*$` with json's iskeyword) and Eglot 1.9 see it:
+    letters, digits and `_`; they stop at `$` and `.`."""
+    word = ""
+    for ch in reversed(line_to_cursor):
+        if not (ch.isascii() and (ch.isalnum() or ch == "_")):
+            break
+        word = ch + word
+    return word
+
+
+@pytest.mark.asyncio(loop_scope="function")
+@pytest.mark.parametrize("typed,chosen", [('"$util.', "$util.toast"), ('"$ut', "$util.toast"), ('"$util.to', "$util.toast"),
+                                          ('"$netw', "$network.request"), ('"', "$util.toast")])
+async def test_completion_for_clients_that_filter_by_their_own_word(client: LanguageClient, tmp_path, typed, chosen):
+    # A client that ignores the reply's range filters the items by the word before the cursor and puts
+    # the chosen item's text (Neovim: textEdit.newText; Eglot: insertText) in place of that word.
+    line = '{"type": ' + typed
+    path = tmp_path / "typing.json"
+    path.write_text(line)
+    await open_document(client, path.as_uri(), line)
+    result = await client.text_document_completion_async(
+        types.CompletionParams(text_document=types.TextDocumentIdentifier(uri=path.as_uri()),
+                               position=types.Position(line=0, character=len(line))))
+    word = client_word(line)
+    for rule in ("neovim", "eglot"):
+        texts = {}
+        for item in result.items:
+            text = item.text_edit.new_text if rule == "neovim" and item.text_edit else (item.insert_text or item.label)
+            if text.startswith(word):
+                texts[item.label] = text
+        assert chosen in texts, (rule, word, sorted(texts)[:5])
+        if typed.startswith('"$util'):
+            assert "$agent.clear" not in texts, rule
+        assert line[: len(line) - len(word)] + texts[chosen] == '{"type": "' + chosen, rule
+        # Clients that honour the range replace exactly the same text.
+        edit = next(i.text_edit for i in result.items if i.label == chosen)
+        assert edit.range.start.character == len(line) - len(word) and edit.range.end.character == len(line)
+
+
 @pytest.mark.asyncio(loop_scope="function")
 async def test_hover_shows_the_action_reference(client: LanguageClient, flow_uri):
     await open_document(client, flow_uri)
