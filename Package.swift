@@ -37,7 +37,7 @@ let package = Package(
             dependencies: ["JasonRuntime", .product(name: "AsyncHTTPClient", package: "async-http-client"),
                            .product(name: "CSV", package: "CSV.swift")]),
         .systemLibrary(name: "CLibEdit", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
-        .target(name: "JasonDebugger", dependencies: ["JasonRuntime", "JasonJSON"]),
+        .target(name: "JasonDebugger", dependencies: ["JasonRuntime", "JasonJSON", "JasonScript"]),
         .target(name: "JasonREPL", dependencies: ["JasonDebugger", "JasonRuntime", "JasonScript", "CLibEdit"]),
         .target(name: "JasonAnalysis", dependencies: ["JasonRuntime", "JasonJSON", "JasonTemplate", "JasonScript"]),
         .target(
@@ -47,7 +47,7 @@ let package = Package(
                 "JasonTesting", "JasonPreview",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
-        .target(name: "JasonTesting", dependencies: ["JasonRuntime", "JasonActions", "JasonJSON"]),
+        .target(name: "JasonTesting", dependencies: ["JasonRuntime", "JasonActions", "JasonJSON", "JasonScript"]),
         .target(name: "JasonEditor", dependencies: ["JasonRuntime", "JasonJSON", "JasonDebugger", "JasonREPL", "JasonAnalysis"]),
         .target(
             name: "JasonPreview",

@@ -10,7 +10,8 @@ struct DapCommand: ParsableCommand {
         discussion: """
             Launch arguments: program (required), stopOnEntry, stubs, offline, stateDir, noPersist, params, \
             jason, global (JSON values, or JSON text / @file as on the command line), timeLimit (seconds), \
-            maxSteps, allowRead (folders). $global, $session and $cache live in memory unless stateDir is \
+            maxSteps, allowRead (folders), seed (Math.random's seed, as --seed), clockStart (Unix seconds or an \
+            ISO 8601 date, as --clock-start). $global, $session and $cache live in memory unless stateDir is \
             given, so that stepping back restores them.
             """)
 

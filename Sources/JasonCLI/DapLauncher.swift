@@ -50,14 +50,29 @@ enum DapLauncher {
         let url = URL(fileURLWithPath: path).absoluteString
         let answers = network.answers
         let maxSteps: Int? = if case .int(let n)? = arguments["maxSteps"] { n == 0 ? nil : n } else { 1_000_000 }
-        let setup = SessionSetup(registry: StandardLibrary.registry) { console in
+        var seed: UInt64?
+        if let written = arguments["seed"] {
+            guard case .int(let n) = written, n >= 0 else { throw DAPLaunchError("\"seed\" must be a whole number, 0 or more") }
+            seed = UInt64(n)
+        }
+        var clockStart: String?
+        if let written = arguments["clockStart"] {
+            clockStart = written.stringValue ?? written.doubleValue.map { JSNumber.format($0) }
+            guard let text = clockStart, RepeatOptions.unixTime(text) != nil else {
+                throw DAPLaunchError("\"clockStart\" takes Unix seconds or an ISO 8601 date, as in 1767225600 or \"2026-01-01T09:30:00Z\"")
+            }
+        }
+        let start = RepeatOptions.startDate(seed: seed, clockStart: clockStart)
+        var setup = SessionSetup(registry: StandardLibrary.registry) { console in
             // In memory unless a state folder is named: stepping back then restores the stores too.
             let stores = seeds.stores(stateDir.map { .files(in: $0) } ?? .inMemory())
             var environment = ActionEnvironment(console: console, stores: stores, viewURL: url,
-                                                transport: network.transport().0, answers: AnswerBook(answers))
+                                                transport: network.transport().0, answers: AnswerBook(answers),
+                                                startDate: start)
             environment.params = seeds.params ?? [:]
             return environment
         }
+        setup.seed = seed
         let describe = formatter
         var program = DAPProgram(document: document, setup: setup, url: url, describe: { describe.format($0) })
         program.jason = seeds.jason

@@ -30,15 +30,13 @@ struct ReplCommand: ParsableCommand {
     @Option(help: "How many steps back can go: the oldest snapshots past this are dropped (default 100,000; 0 for no limit).")
     var stepHistory: Int = 100_000
 
-    @Option(help: "Stop the program after this many actions (default 1,000,000; 0 for no limit).")
-    var maxSteps: Int = 1_000_000
-
+    @OptionGroup var limit: LimitOptions
+    @OptionGroup var repeatable: RepeatOptions
     @OptionGroup var answers: StubOptions
     @OptionGroup var files: FileOptions
 
     func validate() throws {
         if stepHistory < 0 { throw ValidationError("--step-history must be 0 or more") }
-        if maxSteps < 0 { throw ValidationError("--max-steps must be 0 or more") }
     }
 
     func execute(io: any TerminalIO) async -> Int32 {
@@ -66,12 +64,15 @@ struct ReplCommand: ParsableCommand {
         }
         let viewURL = file.map { URL(fileURLWithPath: $0).standardizedFileURL.absoluteString } ?? ""
         let answers = network.answers
+        let start = repeatable.startDate()
         var setup = SessionSetup(registry: StandardLibrary.registry) { console in
             ActionEnvironment(console: console, viewURL: viewURL, transport: network.transport().0,
-                              answers: AnswerBook(answers))
+                              answers: AnswerBook(answers), startDate: start)
         }
         setup.keptSteps = stepHistory == 0 ? nil : stepHistory
-        setup.maxSteps = maxSteps == 0 ? nil : maxSteps
+        setup.limits = limit.limits(defaultTimeLimit: nil)
+        setup.scriptLimits = limit.scriptLimits
+        setup.seed = repeatable.seed
         let formatter = DiagnosticFormatter(sources: sources)
         let historyFile = io.isTerminal ? Self.historyFile(history, io: io) : "/dev/null"
         let repl = REPL(document: document, setup: setup, reader: { complete -> LineReader in

@@ -49,48 +49,22 @@ struct RunCommand: ParsableCommand {
     @Flag(help: "Run timers on the wall clock instead of the virtual clock.")
     var realTime = false
 
-    @Option(help: ArgumentHelp("Stop when timers would run past this time: seconds, or with s, ms or m (default 60s; 0 for no limit).",
-                               valueName: "time"))
-    var timeLimit: String = "60s"
-
-    @Option(help: "Stop after this many actions (default 1,000,000; 0 for no limit).")
-    var maxSteps: Int = 1_000_000
-
-    @Option(help: ArgumentHelp("Stop when the run has taken this much real time: seconds, or with s, ms or m (default 5m; 0 for no limit).",
-                               valueName: "time"))
-    var wallLimit: String = "5m"
-
-    @Option(help: "Views a $href may stack up before it fails (default 100; 0 for no limit).")
-    var maxViews: Int = 100
-
-    @Option(help: ArgumentHelp("How long one {{ }} expression may run: seconds, or with s, ms or m (default 1s).", valueName: "time"))
-    var jsTime: String = "1s"
-
-    @Option(help: ArgumentHelp("How large JavaScript's heap may grow, in MB (default 1024).", valueName: "MB"))
-    var jsMemory: Int = 1024
-
     @Option(help: ArgumentHelp("Write lcov coverage of the flow's actions and branches here, and print a summary.",
                                valueName: "file"))
     var coverage: String?
 
+    @OptionGroup var limit: LimitOptions
+    @OptionGroup var repeatable: RepeatOptions
     @OptionGroup var seed: SeedOptions
     @OptionGroup var store: StoreOptions
     @OptionGroup var answers: StubOptions
     @OptionGroup var files: FileOptions
 
     func validate() throws {
-        if maxSteps < 0 { throw ValidationError("--max-steps must be 0 or more") }
         if record != nil && (replay != nil || answers.offline) {
             throw ValidationError("--record needs the network: it excludes --replay and --offline")
         }
         if recordCredentials && record == nil { throw ValidationError("--record-credentials goes with --record FILE") }
-        if Self.seconds(timeLimit) == nil { throw ValidationError("--time-limit takes seconds, as in 90, 90s, 1500ms or 2m") }
-        if Self.seconds(wallLimit) == nil { throw ValidationError("--wall-limit takes seconds, as in 90, 90s, 1500ms or 2m") }
-        guard let js = Self.seconds(jsTime), js > 0, js <= 3600 else {
-            throw ValidationError("--js-time takes a time above 0 and up to an hour, as in 1, 250ms or 5s")
-        }
-        if maxViews < 0 { throw ValidationError("--max-views must be 0 or more") }
-        if jsMemory < 16 || jsMemory > 1 << 20 { throw ValidationError("--js-memory takes megabytes, from 16 to 1048576") }
     }
 
     func execute(io: any TerminalIO) async -> Int32 {
@@ -147,15 +121,12 @@ struct RunCommand: ParsableCommand {
             stores: seeds.stores(store.stores),
             viewURL: file == "-" ? "stdin:" : URL(fileURLWithPath: file).standardizedFileURL.absoluteString,
             clock: clock, transport: transport, answers: AnswerBook(network.answers),
-            input: file == "-" ? nil : io.typist, startDate: Date().timeIntervalSince1970)
+            input: file == "-" ? nil : io.typist, startDate: repeatable.startDate())
         environment.params = seeds.params ?? [:]
-        let engine = ScriptEngine(limits: ScriptLimits(time: Self.seconds(jsTime) ?? 1, memory: jsMemory << 20))
+        let engine = ScriptEngine(limits: limit.scriptLimits, seed: repeatable.seed)
         let interpreter = Interpreter(document: document, registry: StandardLibrary.registry, environment: environment,
                                       scriptEngine: engine)
-        interpreter.limits.maxSteps = maxSteps == 0 ? nil : maxSteps
-        interpreter.limits.timeLimit = Self.seconds(timeLimit).flatMap { $0 == 0 ? nil : $0 }
-        interpreter.limits.wallTime = Self.seconds(wallLimit).flatMap { $0 == 0 ? nil : $0 }
-        interpreter.limits.maxViews = maxViews == 0 ? nil : maxViews
+        interpreter.limits = limit.limits(defaultTimeLimit: 60)
         if let format = output.traceFormat {
             interpreter.observers.append(TraceObserver(format: format, clock: clock, write: output.writeTrace))
         }
@@ -190,14 +161,5 @@ struct RunCommand: ParsableCommand {
         var d = diagnostic
         if strict, d.id == .unclosedTemplate { d.severity = .error }
         return d
-    }
-
-    /// "90", "90s", "1500ms", "2m" in seconds.
-    static func seconds(_ text: String) -> Double? {
-        let units: [(String, Double)] = [("ms", 0.001), ("s", 1), ("m", 60)]
-        for (suffix, scale) in units where text.hasSuffix(suffix) {
-            return Double(text.dropLast(suffix.count)).map { $0 * scale }.flatMap { $0 >= 0 ? $0 : nil }
-        }
-        return Double(text).flatMap { $0 >= 0 ? $0 : nil }
     }
 }

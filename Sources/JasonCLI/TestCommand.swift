@@ -29,6 +29,9 @@ struct TestCommand: ParsableCommand {
     @Option(help: "How many cases run at once (default: the number of cores).")
     var jobs: Int?
 
+    @Option(help: ArgumentHelp("Seed Math.random() with N in every case that names no \"seed\" of its own.", valueName: "N"))
+    var seed: UInt64?
+
     @OptionGroup var fileOptions: FileOptions
 
     func validate() throws {
@@ -52,6 +55,9 @@ struct TestCommand: ParsableCommand {
             }
         }
         if invalid { return ExitStatus.invalidDocument }
+        if let seed {
+            for f in files.indices { for c in files[f].cases.indices where files[f].cases[c].limits.seed == nil { files[f].cases[c].limits.seed = seed } }
+        }
 
         let results = await SuiteRunner.run(files, width: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
         let report = TestReport()

@@ -1,5 +1,6 @@
 import JasonJSON
 import JasonRuntime
+import JasonScript
 
 /// What a face needs from its host to build a run of a program: the actions, an environment for each
 /// document it loads, and the limits of the timeline.
@@ -9,8 +10,20 @@ package struct SessionSetup: Sendable {
     /// How many steps `back` can go: the debugger keeps a snapshot per action, and drops the oldest past
     /// this many (nil for no limit).
     package var keptSteps: Int? = 100_000
-    /// The run's step limit (nil for none).
-    package var maxSteps: Int? = Interpreter.Limits().maxSteps
+    /// The run's limits. Time passes only when a face lets it, so by default there is no time limit.
+    package var limits: Interpreter.Limits = {
+        var limits = Interpreter.Limits()
+        limits.timeLimit = nil
+        return limits
+    }()
+    /// How long and how large one `{{ }}` evaluation may grow.
+    package var scriptLimits = ScriptLimits()
+    /// `Math.random()`'s seed (`--seed`); nil for JavaScript's own.
+    package var seed: UInt64?
+    package var maxSteps: Int? {
+        get { limits.maxSteps }
+        set { limits.maxSteps = newValue }
+    }
     /// Observers of every action boundary besides the debugger's own (the preview's trace).
     package var observers: [any ExecutionObserver] = []
 
@@ -90,9 +103,9 @@ package final class Debugger {
         var environment = setup.environment(console)
         if let asker { environment.input = asker }
         if let url { environment.viewURL = url }
-        let interpreter = Interpreter(document: document, registry: setup.registry, environment: environment)
-        interpreter.limits.timeLimit = nil
-        interpreter.limits.maxSteps = setup.maxSteps
+        let interpreter = Interpreter(document: document, registry: setup.registry, environment: environment,
+                                      scriptEngine: ScriptEngine(limits: setup.scriptLimits, seed: setup.seed))
+        interpreter.limits = setup.limits
         interpreter.observers = observers
         return interpreter
     }

@@ -57,6 +57,11 @@ public final class Interpreter {
         state.stores = environment.stores.initial
         state.time = environment.clock.now
         state.views = [makeView(document, url: environment.viewURL, transition: .push, params: environment.params)]
+        // Under a virtual clock, JavaScript's Date is that clock too (a timer's tick moves it a whole interval).
+        if environment.clock is VirtualClock {
+            let (clock, start) = (environment.clock, environment.startDate)
+            scriptEngine.readTime { ((start + clock.now) * 1000).rounded(.down) }
+        }
     }
 
     /// An interpreter whose stores live in memory, printing to `console`.

@@ -26,6 +26,8 @@ final class EngineContext: @unchecked Sendable {
     let limits: ScriptLimits
     let evaluationGuard: EvaluationGuard
     let builtins: BuiltinsFlag
+    /// The time last told to scripts (`ClockAndRandom`); nil while they read the real clock.
+    var toldTime: Double?
 
     struct CompileError: Error { var message: String }
 
@@ -41,7 +43,7 @@ final class EngineContext: @unchecked Sendable {
     /// expression runs) miss the watchdog for good; polling traps check it in every loop.
     private static let engineOptions: Void = { setenv("JSC_usePollingTraps", "1", 0) }()
 
-    init(limits: ScriptLimits, watch: RunawayWatch, builtins: BuiltinsFlag = BuiltinsFlag()) {
+    init(limits: ScriptLimits, watch: RunawayWatch, builtins: BuiltinsFlag = BuiltinsFlag(), seed: UInt64? = nil) {
         self.limits = limits
         self.builtins = builtins
         Self.engineOptions
@@ -77,7 +79,7 @@ final class EngineContext: @unchecked Sendable {
               }, space);
             };
             """
-        _ = Self.evaluateScript(context, prelude)
+        _ = Self.evaluateScript(context, prelude + ClockAndRandom.prelude(seed: seed))
         callWithPrototypeExtras = Self.global(context, "__stCall")
         stringify = Self.global(context, "__stStringify")
         failure = Self.global(context, "__stFailure")

@@ -24,9 +24,19 @@ public final class ScriptEngine: @unchecked Sendable {
     /// Made with the first context and kept across `reset()`: one watching thread per engine.
     let watch = Mutex<RunawayWatch?>(nil)
     let builtins = BuiltinsFlag()
+    /// `Math.random()`'s seed (`--seed`): the same seed draws the same numbers. Nil: JavaScript's own.
+    package let seed: UInt64?
+    /// Where `Date` reads the time (Unix milliseconds); nil: the real clock.
+    private let clock = Mutex<(@Sendable () -> Double)?>(nil)
 
-    public init(limits: ScriptLimits = ScriptLimits()) {
+    public init(limits: ScriptLimits = ScriptLimits(), seed: UInt64? = nil) {
         self.limits = limits
+        self.seed = seed
+    }
+
+    /// Makes JavaScript's `Date` read `now` (Unix milliseconds), as the interpreter's virtual clock does.
+    package func readTime(from now: (@Sendable () -> Double)?) {
+        clock.withLock { $0 = now }
     }
 
     package convenience init(timeLimit: Double) {
@@ -81,8 +91,9 @@ public final class ScriptEngine: @unchecked Sendable {
 
     func withContext<T>(_ body: (EngineContext) -> T) -> T {
         state.withLock { state in
-            let context = state ?? EngineContext(limits: limits, watch: runawayWatch(), builtins: builtins)
+            let context = state ?? EngineContext(limits: limits, watch: runawayWatch(), builtins: builtins, seed: seed)
             state = context
+            context.tellTime(clock.withLock { $0 }?())
             return body(context)
         }
     }

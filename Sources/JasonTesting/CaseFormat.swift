@@ -12,6 +12,7 @@ extension FormatReader {
         var limits = fileLimits
         if let n = members["maxSteps"] { limits.maxSteps = try count(n, at.appending("maxSteps"), what: "\"maxSteps\"") }
         if let t = members["timeLimit"] { limits.timeLimit = try seconds(t, at.appending("timeLimit"), what: "\"timeLimit\"") }
+        if let n = members["seed"] { limits.seed = try seed(n, at.appending("seed")) }
         var answers: [String: [DeviceAnswer]] = [:]
         if let a = members["answers"] {
             answers = try StubFile.parseAnswers(a, at: at.appending("answers")) { message, pointer in

@@ -1,6 +1,7 @@
 import JasonActions
 import JasonJSON
 import JasonRuntime
+import JasonScript
 
 /// What one case did: everything its expectations are checked against.
 package struct CaseRun: Sendable {
@@ -38,7 +39,8 @@ package enum CaseRunner {
             transport: StubTransport(stubs: stubs.network, next: files, clock: clock),
             answers: AnswerBook(answers), input: nil)
         environment.params = testCase.params ?? [:]
-        let interpreter = Interpreter(document: file.document, registry: StandardLibrary.registry, environment: environment)
+        let interpreter = Interpreter(document: file.document, registry: StandardLibrary.registry, environment: environment,
+                                      scriptEngine: ScriptEngine(seed: testCase.limits.seed))
         interpreter.limits.maxSteps = testCase.limits.maxSteps
         interpreter.limits.timeLimit = testCase.limits.timeLimit
         let recorder = VisitRecorder()

@@ -39,6 +39,8 @@ package struct CaseLimits: Sendable {
     package var maxSteps = 100_000
     /// Seconds on the virtual clock.
     package var timeLimit = 60.0
+    /// `Math.random()`'s seed: a case with one draws the same numbers every run.
+    package var seed: UInt64?
     package init() {}
 }
 

@@ -48,8 +48,8 @@ struct FormatReader {
     var reading: Reading
     var otherSources: [SourceFile] = []
 
-    static let topKeys = ["$schema", "flow", "document", "stubs", "cases", "maxSteps", "timeLimit"]
-    static let caseKeys = ["name", "jason", "params", "global", "stubs", "answers", "events", "expect", "maxSteps", "timeLimit"]
+    static let topKeys = ["$schema", "flow", "document", "stubs", "cases", "maxSteps", "timeLimit", "seed"]
+    static let caseKeys = ["name", "jason", "params", "global", "stubs", "answers", "events", "expect", "maxSteps", "timeLimit", "seed"]
     static let eventKeys = ["run", "trigger", "jason", "tap", "input", "value", "advance", "action"]
     static let expectKeys = ["printed", "logged", "get", "global", "cache", "rendered", "exit", "error", "visited"]
     static let errorKeys = ["pointer", "message", "id"]
@@ -94,6 +94,11 @@ struct FormatReader {
     func count(_ json: JSON, _ pointer: JSONPointer, what: String) throws(Diagnostic) -> Int {
         guard case .int(let n) = json, n > 0 else { throw fail("\(what) must be a whole number above 0", pointer) }
         return n
+    }
+
+    func seed(_ json: JSON, _ pointer: JSONPointer) throws(Diagnostic) -> UInt64 {
+        guard case .int(let n) = json, n >= 0 else { throw fail("\"seed\" must be a whole number, 0 or more", pointer) }
+        return UInt64(n)
     }
 
     /// 2, 2.5, "2s", "1500ms", "2m": seconds.

@@ -9,6 +9,7 @@ extension FormatReader {
         var limits = CaseLimits()
         if let n = top["maxSteps"] { limits.maxSteps = try count(n, pointer("maxSteps"), what: "\"maxSteps\"") }
         if let t = top["timeLimit"] { limits.timeLimit = try seconds(t, pointer("timeLimit"), what: "\"timeLimit\"") }
+        if let n = top["seed"] { limits.seed = try seed(n, pointer("seed")) }
 
         let (document, flowSource, home) = try flow(top, folder: folder)
         let (stubs, stubSource) = try self.stubs(top["stubs"], at: pointer("stubs"), folder: folder) ?? (StubFile(), nil)

@@ -330,3 +330,17 @@ def test_a_stop_reports_what_stayed_unresolved_in_the_options(dap, tmp_path):
     dap.stopped()
     unresolved = [m["body"]["output"] for m in dap.events("output") if m["body"]["category"] == "console"]
     assert any("$get.usr.name" in line and "typo.json:1:" in line for line in unresolved), unresolved
+
+
+def test_seed_and_clock_start_make_a_launch_reproducible(dap, flows):
+    dap.start(shop(flows), stopOnEntry=True, seed=7, clockStart="2030-01-01T00:00:00Z")
+    dap.stopped()
+    evaluate = lambda text: dap.ok("evaluate", {"expression": text, "frameId": 1, "context": "watch"})["result"]
+    assert evaluate("Math.random()") == "0.011704753153026104"
+    assert evaluate("Date.now()") == "1893456000000"
+
+
+def test_a_seed_that_is_not_a_count_is_an_error_response(dap, flows):
+    dap.ok("initialize", {"adapterID": "jasonrun"})
+    reply = dap.request("launch", {"program": shop(flows), "seed": "seven"})
+    assert not reply["success"] and '"seed" must be a whole number' in reply["message"]

@@ -1,0 +1,100 @@
+import ArgumentParser
+import Foundation
+import JasonRuntime
+import JasonScript
+
+/// The limits a run keeps to (`run`, `repl`): `--max-steps`, `--time-limit`, `--wall-limit`,
+/// `--max-views`, `--js-time`, `--js-memory` (Docs/Diagnostics.md).
+struct LimitOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("Stop when timers would run past this time: seconds, or with s, ms or m (default 60s for a run, "
+                               + "none in the REPL, where time passes only when asked; 0 for no limit).", valueName: "time"))
+    var timeLimit: String?
+
+    @Option(help: "Stop after this many actions (default 1,000,000; 0 for no limit).")
+    var maxSteps: Int = 1_000_000
+
+    @Option(help: ArgumentHelp("Stop when the run has taken this much real time: seconds, or with s, ms or m (default 5m; 0 for no limit).",
+                               valueName: "time"))
+    var wallLimit: String = "5m"
+
+    @Option(help: "Views a $href may stack up before it fails (default 100; 0 for no limit).")
+    var maxViews: Int = 100
+
+    @Option(help: ArgumentHelp("How long one {{ }} expression may run: seconds, or with s, ms or m (default 1s).", valueName: "time"))
+    var jsTime: String = "1s"
+
+    @Option(help: ArgumentHelp("How large JavaScript's heap may grow, in MB (default 1024).", valueName: "MB"))
+    var jsMemory: Int = 1024
+
+    func validate() throws {
+        if maxSteps < 0 { throw ValidationError("--max-steps must be 0 or more") }
+        if let timeLimit, Self.seconds(timeLimit) == nil { throw ValidationError("--time-limit takes seconds, as in 90, 90s, 1500ms or 2m") }
+        if Self.seconds(wallLimit) == nil { throw ValidationError("--wall-limit takes seconds, as in 90, 90s, 1500ms or 2m") }
+        guard let js = Self.seconds(jsTime), js > 0, js <= 3600 else {
+            throw ValidationError("--js-time takes a time above 0 and up to an hour, as in 1, 250ms or 5s")
+        }
+        if maxViews < 0 { throw ValidationError("--max-views must be 0 or more") }
+        if jsMemory < 16 || jsMemory > 1 << 20 { throw ValidationError("--js-memory takes megabytes, from 16 to 1048576") }
+    }
+
+    /// The interpreter's limits, with `defaultTimeLimit` unless `--time-limit` is given; 0 means none.
+    func limits(defaultTimeLimit: Double?) -> Interpreter.Limits {
+        var limits = Interpreter.Limits()
+        limits.maxSteps = maxSteps == 0 ? nil : maxSteps
+        limits.timeLimit = timeLimit.map { Self.seconds($0).flatMap { $0 == 0 ? nil : $0 } } ?? defaultTimeLimit
+        limits.wallTime = Self.seconds(wallLimit).flatMap { $0 == 0 ? nil : $0 }
+        limits.maxViews = maxViews == 0 ? nil : maxViews
+        return limits
+    }
+
+    var scriptLimits: ScriptLimits { ScriptLimits(time: Self.seconds(jsTime) ?? 1, memory: jsMemory << 20) }
+
+    /// `90`, `90s`, `1500ms`, `2m` in seconds; nil for anything else.
+    static func seconds(_ text: String) -> Double? {
+        let units: [(String, Double)] = [("ms", 0.001), ("s", 1), ("m", 60)]
+        for (suffix, scale) in units where text.hasSuffix(suffix) {
+            return Double(text.dropLast(suffix.count)).map { $0 * scale }.flatMap { $0 >= 0 ? $0 : nil }
+        }
+        return Double(text).flatMap { $0 >= 0 ? $0 : nil }
+    }
+}
+
+/// `--seed`, `--clock-start`: what makes two runs alike (`run`, `repl`, `test`).
+struct RepeatOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("Make Math.random() draw from a generator seeded with N, so that two runs draw the same numbers; "
+                               + "the clock then starts at 2026-01-01T00:00:00Z unless --clock-start says otherwise.",
+                               valueName: "N"))
+    var seed: UInt64?
+
+    @Option(help: ArgumentHelp("When the virtual clock's 0 s is, which Date.now() reads: Unix seconds or an ISO 8601 date "
+                               + "(default: when the run starts).", valueName: "time"))
+    var clockStart: String?
+
+    /// The instant a seeded run starts at, when nothing else is said: the same for every run.
+    static let fixedStart: Double = 1_767_225_600
+
+    func validate() throws {
+        if let clockStart, Self.unixTime(clockStart) == nil {
+            throw ValidationError("--clock-start takes Unix seconds or an ISO 8601 date, as in 1767225600 or 2026-01-01T09:30:00Z")
+        }
+    }
+
+    /// Unix seconds at the clock's 0 s.
+    func startDate() -> Double { Self.startDate(seed: seed, clockStart: clockStart) }
+
+    static func startDate(seed: UInt64?, clockStart: String?, now: Double = Date().timeIntervalSince1970) -> Double {
+        if let clockStart, let time = unixTime(clockStart) { return time }
+        return seed == nil ? now : fixedStart
+    }
+
+    static func unixTime(_ text: String) -> Double? {
+        if let seconds = Double(text) { return seconds }
+        let formatter = ISO8601DateFormatter()
+        for options: ISO8601DateFormatter.Options in [[.withInternetDateTime, .withFractionalSeconds], [.withInternetDateTime],
+                                                      [.withFullDate]] {
+            formatter.formatOptions = options
+            if let date = formatter.date(from: text) { return date.timeIntervalSince1970 }
+        }
+        return nil
+    }
+}
