@@ -97,10 +97,12 @@ package final class DebugSession {
         breakpoints.contains { $0.enabled && $0.matches(step) }
     }
 
-    /// The first breakpoint that `step` hits, its condition (if any) holding.
-    func matchingBreakpoint(_ step: ActionStep) -> Int? {
+    /// The first breakpoint that `step` hits, its condition (if any) holding. Going backwards does not
+    /// count (`counting` false): hit counts, ignore counts and `tbreak` are about running forwards.
+    func matchingBreakpoint(_ step: ActionStep, counting: Bool = true) -> Int? {
         for (i, breakpoint) in breakpoints.enumerated() where breakpoint.enabled && breakpoint.matches(step) {
             if let condition = breakpoint.condition, !Self.holds(evaluate(condition, step), condition) { continue }
+            if !counting { return breakpoint.id }
             if let id = hit(i) { return id }
         }
         return nil

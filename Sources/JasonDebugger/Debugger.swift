@@ -183,7 +183,7 @@ package final class Debugger {
                 leaving = false
                 if cursor < timeline.count - 1 {
                     let moment = timeline[cursor]
-                    for printed in moment.printed { console.replay(printed) }
+                    for printed in moment.printed { console.replay(printed, again: true) }
                     move(to: cursor + 1)
                     if let failed = moment.failed?.value, session.stopsOnError(failed, handled: handles(failed)) { return pauseOnError(failed) }
                     continue

@@ -37,12 +37,16 @@ package final class SessionConsole: Console {
         }
     }
 
-    /// Prints again what a recorded action printed.
-    func replay(_ printed: Printed) {
+    /// Prints what an action printed; `again` when going forward over a recorded past, marked so that
+    /// nobody takes it for the world being asked twice.
+    func replay(_ printed: Printed, again: Bool = false) {
+        let mark = again ? "(replayed) " : ""
         switch printed {
-        case .line(let line): inner.print(line)
-        case .error(let line): inner.printError(line)
-        case .body(let body): inner.present(body: body)
+        case .line(let line): inner.print(mark + line)
+        case .error(let line): inner.printError(mark + line)
+        case .body(let body):
+            if again { inner.print(mark + "the body below") }
+            inner.present(body: body)
         }
     }
 }

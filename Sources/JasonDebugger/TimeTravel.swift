@@ -38,7 +38,7 @@ extension Debugger {
         while index >= 0 {
             if let pending = timeline[index].snapshot.pending, session.mayStop(at: pending) {
                 move(to: index)
-                if let id = session.matchingBreakpoint(pending) {
+                if let id = session.matchingBreakpoint(pending, counting: false) {
                     reachedOldestKept = false
                     noteScripts(between: index, and: from)
                     return pause(pending, .breakpoint(id))

@@ -34,6 +34,9 @@ extension REPL {
         else {
             return write("error: '\(spec)' is not an action type ($…), a head.actions name, a JSON pointer (/…), error or unhandled\n")
         }
+        if let same = session.breakpoints.first(where: { $0.target == target && $0.condition == condition && $0.temporary == temporary }) {
+            return write("note: breakpoint \(same.id) already stops there (\(Display.describe(same))); none added\n")
+        }
         let breakpoint = session.addBreakpoint(target, condition: condition, temporary: temporary)
         write("breakpoint \(breakpoint.id): \(Display.describe(breakpoint))\n")
         if let warning = debugger.problem(with: target, condition: condition) { write("warning: \(warning)\n") }

@@ -16,7 +16,7 @@ extension REPL {
 
     func perform(_ command: Command, _ argument: String) async -> Bool {
         switch command {
-        case .quit: return false
+        case .quit: return !leaveAtEnd(typed: true)   // as Ctrl-D: asks first while a program is paused
         case .help: help(argument)
         case .run: await runEvent(argument)
         case .trigger: await trigger(argument)

@@ -8,8 +8,18 @@ extension REPL {
     /// Evaluates a template expression (`{{ }}` optional) against the current state.
     func evaluate(_ expression: String, jason: JSON?) -> Evaluation { debugger.evaluate(expression, jason: jason) }
 
+    /// `print`: the value, or an error when the expression does not compile or throws.
     func printValue(_ expression: String) {
-        let result = evaluate(expression, jason: currentJason)
+        var inner = Evaluation.unwrap(expression)
+        // Written bare, an object literal would read as `{{x: 1}}`: it goes in parentheses.
+        if inner.hasPrefix("{"), !inner.hasPrefix("{{") { inner = "(" + inner + ")" }
+        if let problem = interpreter.scriptEngine.syntaxError(in: inner) {
+            let literal = inner.contains(":") && !inner.contains("?")
+            return write("error: \(inner) does not compile: \(problem)\n"
+                         + (literal ? "  (an object literal goes in parentheses: print ({a: 1}))\n" : ""))
+        }
+        let result = evaluate(inner, jason: currentJason)
+        if let error = result.error { return write("error: \(inner) threw: \(error)\n") }
         write(result.text + "\n" + result.problems.map { "  " + $0 + "\n" }.joined())
     }
 

@@ -73,10 +73,10 @@ package final class REPL {
         return "(jason \(frame)at \(step.name)" + (step.path.location.map { ", line \($0.line)" } ?? "") + ") "
     }
 
-    /// Ctrl-D at a terminal while a program is paused asks first; piped input simply ends.
-    func leaveAtEnd() -> Bool {
+    /// Ctrl-D or `quit` at a terminal while a program is paused asks first; piped input simply ends.
+    func leaveAtEnd(typed: Bool = false) -> Bool {
         guard reader.asksBeforeLeaving, case .paused(let step, _) = session.state else { return true }
-        write("\n")
+        if !typed { write("\n") }
         switch reader.read(prompt: "The program is paused at \(step.name). Leave anyway? (y or n) ") {
         case .line(let answer): return answer.trimmingCharacters(in: .whitespaces).lowercased().hasPrefix("y")
         case .end: return true

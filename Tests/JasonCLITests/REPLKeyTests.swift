@@ -87,4 +87,21 @@ import Glibc
         finish(terminal, typing: "y\r")
         #expect(terminal.process.terminationStatus == 0)
     }
+
+    @Test func quitWhilePausedAsksFirstToo() throws {
+        let terminal = try start()
+        typeAtPrompt(terminal, "break $util.toast\r")
+        #expect(terminal.waitFor("breakpoint 1"))
+        typeAtPrompt(terminal, "run\r")
+        #expect(terminal.waitFor("(jason at $util.toast, line 16) "))
+        terminal.clear()
+        typeAtPrompt(terminal, "quit\r")
+        #expect(terminal.waitFor("Leave anyway? (y or n)"), "\(terminal.screen)")
+        typeAtPrompt(terminal, "n\r")
+        #expect(terminal.waitFor("(jason at $util.toast, line 16) "), "\(terminal.screen)")
+        typeAtPrompt(terminal, "quit\r")
+        #expect(terminal.waitFor("Leave anyway?"))
+        finish(terminal, typing: "y\r")
+        #expect(terminal.process.terminationStatus == 0)
+    }
 }
