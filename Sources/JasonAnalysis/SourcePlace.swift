@@ -7,6 +7,7 @@ extension Pass {
         guard let map = locator.sourceMap, let valueStart = map.offset(of: pointer) else {
             return locator.path(pointer).location
         }
+        if !isKey { return map.location(ofOffset: offset, inStringAt: pointer) ?? file.location(ofOffset: valueStart) }
         let bytes = file.bytes
         guard let quote = isKey ? Self.keyStart(beforeValueAt: valueStart, in: bytes) : valueStart,
               quote < bytes.count, bytes[quote] == UInt8(ascii: "\"") else {

@@ -23,6 +23,26 @@ package struct SourceMap: Sendable {
         deepest(along: Self.tokens(of: pointer).tokens).map { file.location(ofOffset: $0.offset) }
     }
 
+    /// Where byte `offset` of the decoded text of the string a pointer names is in the source (the `{{` of
+    /// one expression among several, say). A `\\u` escape before it shifts offsets unevenly: the string's
+    /// opening quote stands for it then. Nil when the document has no string there.
+    package func location(ofOffset offset: Int, inStringAt pointer: JSONPointer) -> SourceLocation? {
+        guard let quote = self.offset(of: pointer) else { return nil }
+        let bytes = file.bytes
+        guard quote < bytes.count, bytes[quote] == UInt8(ascii: "\"") else { return nil }
+        var raw = quote + 1, decoded = 0
+        while decoded < offset, raw < bytes.count, bytes[raw] != UInt8(ascii: "\"") {
+            if bytes[raw] == UInt8(ascii: "\\") {
+                guard raw + 1 < bytes.count, bytes[raw + 1] != UInt8(ascii: "u") else { return file.location(ofOffset: quote) }
+                raw += 2
+            } else {
+                raw += 1
+            }
+            decoded += 1
+        }
+        return file.location(ofOffset: raw)
+    }
+
     /// The lines the node a pointer names spans, from its first byte to its last.
     package func lines(of pointer: JSONPointer) -> ClosedRange<Int>? {
         guard let start = offset(of: pointer) else { return nil }

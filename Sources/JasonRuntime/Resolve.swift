@@ -75,7 +75,8 @@ extension Interpreter {
             if case .trigger = call.target, tokens.first == "name" { tokens[0] = "trigger" }
             located.pointer = tokens.reduce(base) { $0.appending($1) }
             located.file = document.locator.fileName
-            located.location = document.locator.sourceMap?.location(of: located.pointer)
+            let map = document.locator.sourceMap
+            located.location = map?.location(ofOffset: d.offset, inStringAt: located.pointer) ?? map?.location(of: located.pointer)
             return located
         }
         return ActionStep(target: call.target, path: call.path, options: rendered.value,
