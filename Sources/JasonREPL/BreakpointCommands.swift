@@ -84,7 +84,14 @@ extension REPL {
     }
 
     func info(_ argument: String) {
-        guard "breakpoints".hasPrefix(argument) || argument == "watches" else { return write("error: expected info breakpoints\n") }
+        if !argument.isEmpty, "frame".hasPrefix(argument) {
+            guard let frame = selectedFrame else { return write("not paused: there is no frame\n") }
+            return write(Display.frame(frame, index: session.selectedFrame, selected: true)
+                         + "  $jason: " + Self.jasonText(frame) + "\n")
+        }
+        guard "breakpoints".hasPrefix(argument) || argument == "watches" else {
+            return write("error: expected info breakpoints or info frame\n")
+        }
         listBreakpoints()
     }
 

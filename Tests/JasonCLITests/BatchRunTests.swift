@@ -26,7 +26,7 @@ import Testing
         #expect(r.status == 0)
         #expect(r.out == "[toast] {{$get.usr.name}} {{'x'.toFixed(2}}\n[toast] {{$get.usr.name}} {{'x'.toFixed(2}}\n")
         #expect(r.err.components(separatedBy: "{{$get.usr.name}} threw").count == 2)
-        #expect(r.err.contains("\(file):3:53: warning: {{$get.usr.name}} threw: TypeError: undefined is not an object"))
+        #expect(r.err.contains("\(file):3:54: warning: {{$get.usr.name}} threw: TypeError: undefined is not an object"))
         #expect(r.err.contains("{{'x'.toFixed(2}} threw: SyntaxError"))
         #expect(r.err.contains("  at /$jason/head/actions/show/options/text"))
         #expect(r.err.contains("warning: {{$get.tilte}} is undefined; left as written [template]\n  at /$jason/head/actions/show/options/title"))

@@ -122,7 +122,7 @@ import Testing
         let r = await jasonrun(["--trace", file.path])
         #expect(r.status == 0)
         #expect(r.err.contains("trace: #2 @0s run   $set  \(file.path):1:1 /"))
-        #expect(r.err.contains("template \(file.path):1:35 /options/a: {{$get.nope}} is undefined; left as written"))
+        #expect(r.err.contains("template \(file.path):1:36 /options/a: {{$get.nope}} is undefined; left as written"))
         #expect(r.err.contains("trace: #3 @0s ok    $set  $jason=undefined"))
     }
 }

@@ -95,7 +95,9 @@ import Glibc
         terminal.type("print 6 * 7\r")
         #expect(terminal.waitFor("42"), "the session is usable after the interrupt: \(terminal.screen)")
 
-        terminal.type("quit\r")
+        terminal.type("quit\r")   // the loop was interrupted, so the program is paused: quit asks first
+        #expect(terminal.waitFor("Leave anyway? (y or n)"), "\(terminal.screen)")
+        terminal.type("y\r")
         terminal.process.waitUntilExit()
         #expect(terminal.process.terminationStatus == 0)
         let saved = (try? String(contentsOfFile: history, encoding: .utf8)) ?? ""

@@ -22,7 +22,7 @@ import Testing
             return nil
         }.first?.templateDiagnostics.first)
         #expect(d.pointer.description == "/options/t")
-        #expect(d.location == SourceLocation(line: 2, column: 19))
+        #expect(d.location == SourceLocation(line: 2, column: 20))   // the `{{`, just inside the quote
         #expect(d.file == "test.json")
         #expect(d.kind == .undefined)
     }
@@ -36,7 +36,7 @@ import Testing
         }.first)
         let d = try #require(step.templateDiagnostics.first)
         #expect(d.pointer.description == "/options/a/1")
-        #expect(d.location == SourceLocation(line: 2, column: 25))
+        #expect(d.location == SourceLocation(line: 2, column: 28))   // the `{{` after "n="
         #expect(d.offset == 2)
         #expect(d.kind == .failed("TypeError: undefined is not an object (evaluating '$get.list.map')"))
     }
