@@ -17,9 +17,14 @@ extension Pass {
             } else if members["@"] != nil {
                 report(.invalidAction, .warning, "this action is a mixin ({\"@\": URL}); mixins are not resolved, so it fails when it runs",
                        at: pointer)
+            } else if let (key, near) = members.keys.lazy.compactMap({ key in
+                Suggestion.closest(to: key, among: ["type", "trigger"]).map { (key, $0) } }).first {
+                // Worded as a run words it: `check` and a run agree on what fails.
+                report(.invalidAction, Self.severity(runsFor: pointer),
+                       "an action needs a 'type' or a 'trigger'; did you mean \"\(near)\" for \"\(key)\"?",
+                       atKeyOf: pointer.appending(key))
             } else {
-                report(.invalidAction, .warning, "an action needs a \"type\" or a \"trigger\"; this one fails when it runs",
-                       at: pointer)
+                report(.invalidAction, Self.severity(runsFor: pointer), "an action needs a 'type' or a 'trigger'", at: pointer)
             }
             for branch in ["success", "error"] {
                 if let next = members[branch], !next.isNull {
@@ -35,7 +40,7 @@ extension Pass {
                     action(value, at: pointer.appending(i).appending(key), inLambda: inLambda)
                 }
             } else {
-                report(.invalidAction, .warning,
+                report(.invalidAction, Self.severity(runsFor: pointer),
                        "an array in action position must be a conditional: [{\"{{#if …}}\": action}, {\"{{#else}}\": action}]; an array is never a sequence",
                        at: pointer)
             }
@@ -46,6 +51,15 @@ extension Pass {
             report(.invalidAction, .error, "an action must be an object or a conditional array, found \(json.kindName)",
                    at: pointer)
         }
+    }
+
+    /// What a run does is an error where the action surely runs: a system event's chain (`$load`,
+    /// `$show`…) or a single action. Elsewhere (a named action, a component's) it fails only if it runs,
+    /// and real documents keep such leftovers where nothing reaches them: a warning.
+    static func severity(runsFor pointer: JSONPointer) -> Diagnostic.Severity {
+        let tokens = pointer.tokens
+        if tokens.isEmpty || tokens.first != "$jason" { return .error }
+        return tokens.count > 3 && tokens[1] == "head" && tokens[2] == "actions" && tokens[3].hasPrefix("$") ? .error : .warning
     }
 
     /// `trigger` or `$lambda` to a name.

@@ -101,10 +101,7 @@ struct Pass {
     /// A finding about a member's key rather than its value (a misspelt option, a branch's directive).
     mutating func report(_ id: Diagnostic.ID, _ severity: Diagnostic.Severity, _ message: String,
                          atKeyOf pointer: JSONPointer) {
-        var location = locator.path(pointer).location
-        if let value = locator.sourceMap?.offset(of: pointer), let key = Self.keyStart(beforeValueAt: value, in: file.bytes) {
-            location = file.location(ofOffset: key)
-        }
+        let location = locator.sourceMap?.location(ofKeyOf: pointer) ?? locator.path(pointer).location
         found.append(Diagnostic(id, severity, message, file: locator.fileName, location: location, pointer: pointer))
     }
 }

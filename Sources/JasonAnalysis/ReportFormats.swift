@@ -65,7 +65,7 @@ enum RuleText {
         case .unknownAction: "No action has this type."
         case .invalidOptions: "Options that the action's declaration does not accept."
         case .unknownLambda: "A trigger or $lambda names nothing in head.actions."
-        case .unknownKey: "A key one typo away from one jasonrun reads."
+        case .unknownKey: "A key one typo away from one jasonrun reads, or one an action does not read."
         case .unclosedTemplate: "A string opens {{ and never closes it."
         case .duplicateKey: "A key written twice in one object; the first is lost."
         case .unknownOption: "An option the action does not declare."
@@ -74,6 +74,8 @@ enum RuleText {
         case .unreachableBranch: "A conditional branch after #else, never reached."
         case .missingFile: "A relative URL to a file that is not beside the document."
         case .returnOutsideLambda: "$return.success/$return.error where no lambda can be open."
+        case .noReturn: "A lambda ended without $return while its caller waits."
+        case .loopScope: "A document variable named bare inside {{#each}}, where only the item's names are."
         default: "A run-time problem (Docs/Diagnostics.md)."
         }
     }

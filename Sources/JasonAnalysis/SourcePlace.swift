@@ -9,7 +9,7 @@ extension Pass {
         }
         if !isKey { return map.location(ofOffset: offset, inStringAt: pointer) ?? file.location(ofOffset: valueStart) }
         let bytes = file.bytes
-        guard let quote = isKey ? Self.keyStart(beforeValueAt: valueStart, in: bytes) : valueStart,
+        guard let quote = isKey ? SourceMap.keyStart(beforeValueAt: valueStart, in: bytes) : valueStart,
               quote < bytes.count, bytes[quote] == UInt8(ascii: "\"") else {
             return file.location(ofOffset: valueStart)
         }
@@ -19,18 +19,6 @@ extension Pass {
             end += 1
         }
         return file.location(ofOffset: min(quote + 1 + offset, end))
-    }
-
-    /// The opening quote of a member's key, found back from its value: past `:` and blanks.
-    static func keyStart(beforeValueAt value: Int, in bytes: [UInt8]) -> Int? {
-        var i = value - 1
-        while i >= 0, bytes[i] != UInt8(ascii: ":") { i -= 1 }
-        i -= 1
-        while i >= 0, bytes[i] != UInt8(ascii: "\"") { i -= 1 }
-        guard i > 0 else { return nil }
-        i -= 1  // the closing quote; now find the opening one, not preceded by a backslash
-        while i >= 0, !(bytes[i] == UInt8(ascii: "\"") && (i == 0 || bytes[i - 1] != UInt8(ascii: "\\"))) { i -= 1 }
-        return i >= 0 ? i : nil
     }
 }
 

@@ -5,22 +5,22 @@ import JasonTemplate
 extension Pass {
     /// Every string and key of the document: JavaScript in `{{ }}` that does not compile, and arrays
     /// meant as conditionals that st.js will not take as one (or takes with branches it never reaches).
-    mutating func templates(_ json: JSON, at trail: inout PointerTrail) {
+    mutating func templates(_ json: JSON, at trail: inout PointerTrail, inLoop: Bool = false) {
         switch json {
         case .string(let text):
-            scripts(in: text, at: trail, isKey: false)
+            scripts(in: text, at: trail, isKey: false, inLoop: inLoop)
         case .array(let elements):
             if looksConditional(elements) { conditionalShape(elements, at: trail.pointer) }
             for (i, element) in elements.enumerated() {
                 trail.push(i)
-                templates(element, at: &trail)
+                templates(element, at: &trail, inLoop: inLoop)
                 trail.pop()
             }
         case .object(let members):
             for (key, value) in members {
                 trail.push(key)
-                scripts(in: key, at: trail, isKey: true)
-                templates(value, at: &trail)
+                scripts(in: key, at: trail, isKey: true, inLoop: inLoop)
+                templates(value, at: &trail, inLoop: inLoop || Conditional.directiveName(key) == "#each")
                 trail.pop()
             }
         case .null, .bool, .int, .double:
@@ -30,10 +30,17 @@ extension Pass {
 
     static let compiledDirectives: Set<String> = ["#if", "#elseif", "#each", "#include", "#?"]
 
-    mutating func scripts(in text: String, at trail: PointerTrail, isKey: Bool) {
+    mutating func scripts(in text: String, at trail: PointerTrail, isKey: Bool, inLoop: Bool = false) {
         for slot in ExpressionScan.slots(in: text) {
             if let directive = slot.directive, !Self.compiledDirectives.contains(directive.lowercased()) { continue }
             let script = slot.script.trimmedSpaces
+            if inLoop, let name = Self.rootOnlyName(in: script) {
+                let pointer = trail.pointer
+                found.append(Diagnostic(.loopScope, .warning,
+                                        "inside {{#each}} the names are the current item's, so \(name) is not there: write $root.\(name)",
+                                        file: locator.fileName, location: location(ofSlotAt: slot.offset, in: pointer, isKey: isKey),
+                                        pointer: pointer))
+            }
             guard !script.isEmpty, let error = analyzer.engine.syntaxError(in: script) else { continue }
             let pointer = trail.pointer
             found.append(Diagnostic(.scriptSyntax, .error, "{{\(slot.script)}} is not JavaScript that compiles: \(error)",
@@ -43,6 +50,27 @@ extension Pass {
     }
 
     static let branchNames = ["#if", "#elseif", "#else"]
+
+    /// The first of the document's own variables (`$get`, `$global`…) an expression names bare, not
+    /// as `$root.$get` or a member of something else.
+    static func rootOnlyName(in script: String) -> String? {
+        let text = Array(script.utf8)
+        for name in ["$get", "$global", "$cache", "$params", "$jason", "$env"] {
+            let bytes = Array(name.utf8)
+            var i = 0
+            while i + bytes.count <= text.count {
+                if Array(text[i..<i + bytes.count]) == bytes {
+                    let before = i > 0 ? text[i - 1] : UInt8(ascii: " ")
+                    let after = i + bytes.count < text.count ? text[i + bytes.count] : UInt8(ascii: " ")
+                    let isWord = { (b: UInt8) in b == UInt8(ascii: "_") || b == UInt8(ascii: "$") || b == UInt8(ascii: ".")
+                        || (b >= 48 && b <= 57) || (b | 0x20 >= 97 && b | 0x20 <= 122) }
+                    if !isWord(before), !(isWord(after) && after != UInt8(ascii: ".")) { return name }
+                }
+                i += 1
+            }
+        }
+        return nil
+    }
 
     /// An array whose elements use `#if`/`#elseif`/`#else` keys (or keys one typo away from them).
     func looksConditional(_ elements: [JSON]) -> Bool {

@@ -34,12 +34,14 @@ struct CheckCommand: ParsableCommand {
         var sources: [SourceFile] = []
         var all: [Diagnostic] = []
         var status = ExitStatus.ok
+        var unread = 0
         for file in files {
             let source: SourceFile
             switch file == "-" ? .success(io.readAllInput()) : fileOptions.readDocument(file) {
             case .success(let bytes): source = SourceFile(name: file == "-" ? "<stdin>" : file, bytes: bytes)
             case .failure(let problem):
                 io.writeErr("jasonrun: \(file): \(problem.message)\n")
+                unread += 1
                 status = max(status, problem.status)
                 continue
             }
@@ -52,10 +54,13 @@ struct CheckCommand: ParsableCommand {
         switch format {
         case .text:
             let formatter = DiagnosticFormatter(sources: sources)
+            // The findings and their count are one report, on one stream.
             io.writeOut(all.map(formatter.format).joined())
             let errors = all.count { $0.severity == .error }
-            if sources.count > 0 {
-                io.writeErr("\(sources.count) file\(sources.count == 1 ? "" : "s") checked: \(errors) error\(errors == 1 ? "" : "s"), \(all.count - errors) warning\(all.count - errors == 1 ? "" : "s")\n")
+            if !files.isEmpty {
+                io.writeOut("\(sources.count) file\(sources.count == 1 ? "" : "s") checked: \(errors) error\(errors == 1 ? "" : "s"), "
+                            + "\(all.count - errors) warning\(all.count - errors == 1 ? "" : "s")"
+                            + (unread > 0 ? "; \(unread) could not be read" : "") + "\n")
             }
         case .json:
             io.writeOut(JSONPrinter.pretty(ReportFormats.json(all)) + "\n")

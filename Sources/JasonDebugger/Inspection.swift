@@ -4,6 +4,9 @@ import JasonRuntime
 /// What a face shows of a stopped program: its frames, the values of expressions, and whether a
 /// breakpoint can ever stop it.
 extension Debugger {
+    /// The `{{ }}` expressions that stayed unresolved so far, once each (what a batch run warns about).
+    package var templateWarnings: [Diagnostic] { recorder.templateWarnings }
+
     /// The action the program is paused at.
     package var pausedStep: ActionStep? {
         if case .paused(let step, _) = session.state { return step }
@@ -59,6 +62,9 @@ extension Debugger {
         case .type(let type) where !type.contains("*") && type != "trigger" && !type.hasPrefix("@"):
             let known = Set(setup.registry.specs.map(\.type))
             guard !known.contains(type) else { return nil }
+            if let near = Suggestion.closest(to: type, among: known.sorted()) {
+                return "no action type '\(type)' is known, so this breakpoint never stops; did you mean '\(near)'?"
+            }
             return "no action type '\(type)' is known, so this breakpoint never stops (break alone lists them, help lists the types)"
         case .pointer(let pointer):
             guard document.root.value(at: JSONPointer(pointer)) == nil else { return nil }

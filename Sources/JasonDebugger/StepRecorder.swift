@@ -9,6 +9,9 @@ final class StepRecorder: ExecutionObserver {
         /// The action that failed, with the error payload as its `$jason`.
         var failed: ActionStep?
         var lastFailure: Diagnostic?
+        /// Each `{{ }}` that stayed unresolved, once per expression and place, as a batch run reports them.
+        var templateWarnings: [Diagnostic] = []
+        var seen: Set<String> = []
     }
 
     private let record = Mutex(Record())
@@ -20,6 +23,14 @@ final class StepRecorder: ExecutionObserver {
                 var failed = step
                 failed.jason = payload
                 r.failed = failed
+            }
+        case .willRun(let step) where !step.templateDiagnostics.isEmpty:
+            record.withLock { r in
+                for d in step.templateDiagnostics
+                where r.seen.insert("\(d.file ?? "")\u{1}\(d.location?.description ?? "")\u{1}\(d.message)").inserted {
+                    r.templateWarnings.append(Diagnostic(.template, .warning, d.message, file: d.file, location: d.location,
+                                                         pointer: d.pointer))
+                }
             }
         case .chainEnded(let outcome):
             record.withLock { r in
@@ -37,6 +48,8 @@ final class StepRecorder: ExecutionObserver {
             return r.failed
         }
     }
+
+    var templateWarnings: [Diagnostic] { record.withLock { $0.templateWarnings } }
 
     var lastFailure: Diagnostic? {
         get { record.withLock { $0.lastFailure } }

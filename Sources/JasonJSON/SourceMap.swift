@@ -43,6 +43,25 @@ package struct SourceMap: Sendable {
         return file.location(ofOffset: raw)
     }
 
+    /// Where the key of the member a pointer names starts (its opening quote): for findings about a
+    /// name rather than its value. Nil when the document has no such member.
+    package func location(ofKeyOf pointer: JSONPointer) -> SourceLocation? {
+        guard let value = offset(of: pointer), let key = Self.keyStart(beforeValueAt: value, in: file.bytes) else { return nil }
+        return file.location(ofOffset: key)
+    }
+
+    /// The opening quote of a member's key, found back from its value: past `:` and blanks.
+    package static func keyStart(beforeValueAt value: Int, in bytes: [UInt8]) -> Int? {
+        var i = value - 1
+        while i >= 0, bytes[i] != UInt8(ascii: ":") { i -= 1 }
+        i -= 1
+        while i >= 0, bytes[i] != UInt8(ascii: "\"") { i -= 1 }
+        guard i > 0 else { return nil }
+        i -= 1  // the closing quote; now find the opening one, not preceded by a backslash
+        while i >= 0, !(bytes[i] == UInt8(ascii: "\"") && (i == 0 || bytes[i - 1] != UInt8(ascii: "\\"))) { i -= 1 }
+        return i >= 0 ? i : nil
+    }
+
     /// The lines the node a pointer names spans, from its first byte to its last.
     package func lines(of pointer: JSONPointer) -> ClosedRange<Int>? {
         guard let start = offset(of: pointer) else { return nil }

@@ -32,7 +32,9 @@ extension REPL {
         else if debugger.document.actions[spec] != nil { target = .name(spec) }
         else if spec.hasPrefix("$") || spec.hasPrefix("@") || spec.contains("*") || spec == "trigger" { target = .type(spec) }
         else {
-            return write("error: '\(spec)' is not an action type ($…), a head.actions name, a JSON pointer (/…), error or unhandled\n")
+            let near = Suggestion.closest(to: spec, among: debugger.document.actions.keys)
+            return write("error: '\(spec)' is not an action type ($…), a head.actions name, a JSON pointer (/…), error or unhandled"
+                         + (near.map { "; did you mean '\($0)'?" } ?? "") + "\n")
         }
         if let same = session.breakpoints.first(where: { $0.target == target && $0.condition == condition && $0.temporary == temporary }) {
             return write("note: breakpoint \(same.id) already stops there (\(Display.describe(same))); none added\n")

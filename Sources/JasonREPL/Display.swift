@@ -47,6 +47,7 @@ extension REPL {
 
     func reportDiagnostics() {
         for diagnostic in shownDiagnostics.unseen(in: interpreter.diagnostics) { write(describe(diagnostic)) }
+        for diagnostic in shownTemplates.unseen(in: debugger.templateWarnings) { write(describe(diagnostic)) }
     }
 }
 

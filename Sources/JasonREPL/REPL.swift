@@ -13,6 +13,7 @@ package final class REPL {
     let describe: @Sendable (Diagnostic) -> String
     var lastRepeatable: String?
     var shownDiagnostics = DiagnosticCursor()
+    var shownTemplates = DiagnosticCursor()
     /// Print each command after a prompt even when reading from a pipe (a transcript).
     package var echo = false
     /// What `help ACTION` prints (the CLI's action reference); nil for a name that is no action.
@@ -147,8 +148,12 @@ package final class REPL {
         let argument = input.dropFirst(word.count).trimmingCharacters(in: .whitespaces)
         switch Command.lookup(word) {
         case .unknown:
-            write("error: unknown command '\(word)'; expected one of: "
-                  + Command.allCases.map(\.rawValue).joined(separator: ", ") + " (help lists them)\n")
+            if let near = Suggestion.closest(to: word, among: Command.allCases.map(\.rawValue)) {
+                write("error: unknown command '\(word)'; did you mean '\(near)'? (help lists them)\n")
+            } else {
+                write("error: unknown command '\(word)'; expected one of: "
+                      + Command.allCases.map(\.rawValue).joined(separator: ", ") + " (help lists them)\n")
+            }
         case .ambiguous(let names):
             write("error: '\(word)' is ambiguous: " + names.joined(separator: ", ") + "\n")
         case .found(let command):

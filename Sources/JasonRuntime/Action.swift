@@ -155,6 +155,12 @@ extension ActionNode {
                 return .malformed(invalid("this action is a mixin ({\"@\": URL}), and mixins are not resolved yet",
                                           at: path))
             } else {
+                // `"typ"` for `"type"`: say so at the key, not at the object.
+                if let (key, near) = members.keys.lazy.compactMap({ key in
+                    Suggestion.closest(to: key, among: ["type", "trigger"]).map { (key, $0) } }).first {
+                    return .malformed(invalid("an action needs a 'type' or a 'trigger'; did you mean \"\(near)\" for \"\(key)\"?",
+                                              at: locator.keyPath(pointer.appending(key))))
+                }
                 return .malformed(invalid("an action needs a 'type' or a 'trigger'", at: path))
             }
             let options = members["options"]
@@ -167,6 +173,10 @@ extension ActionNode {
                 path: path, compiling: compiling))
         case .array(let elements):
             guard let conditional = Conditional(elements) else {
+                if let (i, key, near) = misspeltBranch(elements) {
+                    return .malformed(invalid("\"\(key)\" is not a branch of a conditional; did you mean {{\(near) …}}?",
+                                              at: locator.keyPath(pointer.appending(i).appending(key))))
+                }
                 return .malformed(invalid("an array in action position must be a conditional: [{\"{{#if …}}\": action}, "
                               + "{\"{{#elseif …}}\": action}, {\"{{#else}}\": action}]; an array is never a sequence", at: path))
             }
@@ -182,6 +192,17 @@ extension ActionNode {
         case .null, .bool, .int, .double:
             throw invalid("an action must be an object or a conditional array, found \(json.kindName)", at: path)
         }
+    }
+
+    /// The first branch of a would-be conditional whose keyword is one typo from `#if`, `#elseif` or `#else`.
+    static func misspeltBranch(_ elements: [JSON]) -> (Int, String, String)? {
+        for (i, element) in elements.enumerated() {
+            guard case .object(let arms) = element, arms.count == 1, let key = arms.keys.first,
+                  let name = Conditional.directiveName(key), !["#if", "#elseif", "#else"].contains(name),
+                  let near = Suggestion.closest(to: name, among: ["#if", "#elseif", "#else"]) else { continue }
+            return (i, key, near)
+        }
+        return nil
     }
 
     static func branch(_ json: JSON?, at pointer: JSONPointer, locator: SourceLocator, compiling: Bool) throws(Diagnostic)

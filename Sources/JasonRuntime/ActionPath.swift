@@ -23,6 +23,9 @@ public struct ActionPath: Sendable, Hashable, CustomStringConvertible {
         lookup = LocationLookup(sourceMap)
     }
 
+    /// The source the action was parsed from, when it kept one.
+    var sourceMap: SourceMap? { lookup?.sourceMap }
+
     public var location: SourceLocation? {
         get { given ?? lookup?.location(of: pointer) }
         set {
@@ -63,6 +66,12 @@ package struct SourceLocator: Sendable {
     package func path(_ pointer: JSONPointer) -> ActionPath {
         guard let sourceMap else { return ActionPath(pointer: pointer, file: fileName) }
         return ActionPath(pointer: pointer, file: fileName, sourceMap: sourceMap)
+    }
+
+    /// The path of a member, located at its key: for what is wrong with the name (`"typ"`, `"next"`).
+    package func keyPath(_ pointer: JSONPointer) -> ActionPath {
+        guard let location = sourceMap?.location(ofKeyOf: pointer) else { return path(pointer) }
+        return ActionPath(pointer: pointer, file: fileName, location: location)
     }
 }
 

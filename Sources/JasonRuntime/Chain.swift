@@ -46,6 +46,9 @@ final class Prepared: Sendable {
 enum Resolution {
     case `continue`(ActionNode)
     case end
+    /// The chain ends, and open lambdas are not left waiting by mistake: `$href` takes them along to
+    /// resume after `$ok`, and a cancelled prompt ends the chain as the phone does.
+    case endQuietly
     case fail(Diagnostic)
     /// The chain stops without an error: its view has gone (R20).
     case abandon(String)

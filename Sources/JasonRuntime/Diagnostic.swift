@@ -39,6 +39,8 @@ public struct Diagnostic: Error, Sendable, Hashable {
         case unreachableBranch = "unreachable-branch"
         case missingFile = "missing-file"
         case returnOutsideLambda = "return-outside-lambda"
+        case noReturn = "no-return"
+        case loopScope = "loop-scope"
     }
 
     public enum Severity: String, Sendable, Hashable {

@@ -10,6 +10,11 @@ extension Document {
     /// The system events a document may handle in `head.actions`.
     static let events = ["$load", "$show", "$foreground", "$background", "$pull"]
     static let actionKeys = ["type", "options", "success", "error", "trigger"]
+    /// Words beginners write for an action's keys, from other languages' callbacks and promises.
+    static let actionKeySynonyms = ["next": "success", "then": "success", "done": "success", "onsuccess": "success",
+                                    "callback": "success", "catch": "error", "fail": "error", "failure": "error",
+                                    "onerror": "error", "params": "options", "args": "options", "arguments": "options",
+                                    "action": "type", "name": "trigger", "call": "trigger"]
 
     /// Every such mistake, in document order, each located and with a did-you-mean.
     package func lint() -> [Diagnostic] {
@@ -19,6 +24,18 @@ extension Document {
             guard !known.contains(key), let near = Suggestion.closest(to: key, among: known) else { return }
             found.append(Diagnostic(.unknownKey, .warning, "unknown key \"\(key)\"; did you mean \"\(near)\"?",
                                     at: locator.path(pointer)))
+        }
+        // An action reads five keys: any other (`"next"` for `"success"`) is a mistake that would pass in
+        // silence, unless it is plainly a note (`"_comment"`, `"//"`).
+        func unknownOnAction(_ key: String, at pointer: JSONPointer) {
+            guard !Self.actionKeys.contains(key), !key.hasPrefix("_"), !key.hasPrefix("//"), !key.hasPrefix("#"),
+                  !key.lowercased().hasPrefix("comment") else { return }
+            let message = if let near = Suggestion.closest(to: key, among: Self.actionKeys) ?? Self.actionKeySynonyms[key.lowercased()] {
+                "unknown key \"\(key)\" on an action; did you mean \"\(near)\"?"
+            } else {
+                "unknown key \"\(key)\" on an action: an action reads only type, options, success, error and trigger"
+            }
+            found.append(Diagnostic(.unknownKey, .warning, message, at: locator.keyPath(pointer)))
         }
         if case .object(let top) = root, case .object(let jason)? = top["$jason"] {
             let jasonPointer = JSONPointer.root.appending("$jason")
@@ -30,12 +47,12 @@ extension Document {
                     let actionsPointer = headPointer.appending("actions")
                     for (name, action) in actions {
                         if name.hasPrefix("$") { misspelt(name, Self.events, at: actionsPointer.appending(name)) }
-                        checkAction(action, at: actionsPointer.appending(name), misspelt)
+                        checkAction(action, at: actionsPointer.appending(name), unknownOnAction)
                     }
                 }
             }
         } else if bareAction != nil {
-            checkAction(root, at: .root, misspelt)
+            checkAction(root, at: .root, unknownOnAction)
         }
         var trail = PointerTrail()
         unclosedTemplates(root, at: &trail, into: &found)
@@ -56,19 +73,18 @@ extension Document {
     }
 
     /// Keys of an action object, and of the actions in its branches and conditional arrays.
-    func checkAction(_ json: JSON, at pointer: JSONPointer,
-                     _ misspelt: (String, [String], JSONPointer) -> Void) {
+    func checkAction(_ json: JSON, at pointer: JSONPointer, _ unknownKey: (String, JSONPointer) -> Void) {
         switch json {
         case .object(let members) where members["type"] != nil || members["trigger"] != nil:
-            for key in members.keys { misspelt(key, Self.actionKeys, pointer.appending(key)) }
+            for key in members.keys { unknownKey(key, pointer.appending(key)) }
             for branch in ["success", "error"] {
-                if let next = members[branch] { checkAction(next, at: pointer.appending(branch), misspelt) }
+                if let next = members[branch] { checkAction(next, at: pointer.appending(branch), unknownKey) }
             }
         case .array(let cases):
             for (i, entry) in cases.enumerated() {
                 guard case .object(let arms) = entry else { continue }
                 for (condition, action) in arms {
-                    checkAction(action, at: pointer.appending(i).appending(condition), misspelt)
+                    checkAction(action, at: pointer.appending(i).appending(condition), unknownKey)
                 }
             }
         default:

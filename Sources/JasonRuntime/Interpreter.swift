@@ -240,7 +240,7 @@ public final class Interpreter {
                                      keepingEmpty: handler.spec?.keepsEmptyResult == true)
             case .failure(let error) where error.endsChain:
                 await notify(.branchTaken(step, .none))
-                return (.end, .none)
+                return (.endQuietly, .none)
             case .failure(let error):
                 return await fail(call, step, in: &chain, error, id: .actionFailed)
             }

@@ -30,7 +30,7 @@ extension Interpreter {
         // The chain is over: the view it ran in has gone or will run it again later ($ok resumes it).
         await notify(.succeeded(step, jason: nil))
         await notify(.branchTaken(step, .none))
-        return (.end, .none)
+        return (.endQuietly, .none)
     }
 
     /// An href to a host screen: the chain waits for the screen's answer and goes on as after `$ok`.

@@ -41,16 +41,21 @@ extension RenderAction {
     /// so are names not defined yet (a ReferenceError) and members of what is still undefined (`$jason.x`
     /// before there is a `$jason`: a TypeError on undefined).
     func report(_ diagnostics: [TemplateDiagnostic], template name: String, in context: ActionContext) {
+        for diagnostic in Self.located(diagnostics, template: name, in: context.document) { context.report(diagnostic) }
+    }
+
+    /// The diagnostics of a body worth reporting, as warnings located in `head.templates[name]`: those that
+    /// threw, and any condition that could not be evaluated (its conditional is then left as written).
+    static func located(_ diagnostics: [TemplateDiagnostic], template name: String, in document: Document) -> [Diagnostic] {
         let failures = diagnostics.filter {
             guard case .failed(let error) = $0.kind else { return false }
-            return !error.hasPrefix("ReferenceError") && !error.hasPrefix("TypeError: undefined is not an object")
+            return $0.isCondition || (!error.hasPrefix("ReferenceError") && !error.hasPrefix("TypeError: undefined is not an object"))
         }
-        guard !failures.isEmpty else { return }
         let base = JSONPointer.root.appending("$jason").appending("head").appending("templates").appending(name)
-        for failure in failures {
+        return failures.map { failure in
             let pointer = JSONPointer(base.description + failure.pointer.description)
-            let path = context.document.locator.path(pointer)
-            context.report(Diagnostic(.template, .warning, failure.message, at: path))
+            let path = failure.isCondition ? document.locator.keyPath(pointer) : document.locator.path(pointer)
+            return Diagnostic(.template, .warning, failure.message, at: path)
         }
     }
 }

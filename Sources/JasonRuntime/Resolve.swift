@@ -12,6 +12,10 @@ extension Interpreter {
             switch next {
             case .end:
                 chain.pending = nil
+                if let caller = chain.frames.last { reportNoReturn(caller) }
+                return
+            case .endQuietly:
+                chain.pending = nil
                 return
             case .fail(let diagnostic):
                 chain.pending = nil
@@ -40,6 +44,16 @@ extension Interpreter {
                 }
             }
         }
+    }
+
+    /// A lambda's chain ended without `$return.*` while its caller waits with a branch to run: that branch
+    /// never runs, on the phone too, and nothing else would say so.
+    func reportNoReturn(_ caller: ActionCall) {
+        let name = if case .trigger(let name) = caller.target { "'\(name)'" } else { "called by $lambda" }
+        let waiting = caller.success != nil ? "success" : "error branch"
+        state.issues.report(Diagnostic(.noReturn, .warning,
+                                       "the lambda \(name) ended without $return.success or $return.error, so the \(waiting) "
+                                       + "of this call never runs", at: caller.path))
     }
 
     /// R11: `trigger` is `$lambda` with options {name, options}; `$lambda` always has options.
@@ -74,9 +88,16 @@ extension Interpreter {
             var tokens = d.pointer.tokens
             if case .trigger = call.target, tokens.first == "name" { tokens[0] = "trigger" }
             located.pointer = tokens.reduce(base) { $0.appending($1) }
-            located.file = document.locator.fileName
-            let map = document.locator.sourceMap
-            located.location = map?.location(ofOffset: d.offset, inStringAt: located.pointer) ?? map?.location(of: located.pointer)
+            // An action typed at a prompt or written in another document is located in its own source.
+            let ownSource = call.path.file == document.locator.fileName
+            located.file = call.path.file
+            if let name = d.missingVariable, name.hasPrefix("$"),
+               let near = Suggestion.closest(to: name, among: ["$jason", "$get", "$global", "$cache", "$params", "$env", "$root", "$index"]) {
+                located.hint = "did you mean \(near)?"
+            }
+            let map = call.path.sourceMap ?? (ownSource ? document.locator.sourceMap : nil)
+            located.location = d.isCondition ? map?.location(ofKeyOf: located.pointer) ?? map?.location(of: located.pointer)
+                : map?.location(ofOffset: d.offset, inStringAt: located.pointer) ?? map?.location(of: located.pointer)
             return located
         }
         return ActionStep(target: call.target, path: call.path, options: rendered.value,

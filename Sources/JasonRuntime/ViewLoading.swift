@@ -26,7 +26,11 @@ extension Interpreter {
         loadStores(at: index)
         let document = state.views[index].document
         if let template = document.templates["body"], !document.data.isEmpty {
-            let body = transformer.transform(template, data: state.views[index].variables.templateData(jason: nil)).value ?? .null
+            let rendered = transformer.transform(template, data: state.views[index].variables.templateData(jason: nil))
+            for diagnostic in RenderAction.located(rendered.diagnostics, template: "body", in: document) {
+                state.issues.report(diagnostic)
+            }
+            let body = rendered.value ?? .null
             state.views[index].variables.setBody(body)
             environment.console.present(body: body)
         } else {

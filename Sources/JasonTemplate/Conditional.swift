@@ -36,6 +36,9 @@ package struct Conditional: Sendable {
         }
     }
 
+    /// The directive a key names (`#elsif` for `"{{#elsif x}}"`), lower-cased; nil when it names none.
+    package static func directiveName(_ key: String) -> String? { Directive(key)?.name.lowercased() }
+
     /// As in st.js, only the first element must be a one-member object whose key is `#if` with an
     /// expression; the elements between must be `#elseif`, the last `#else` or `#elseif` (names compared
     /// without case). Keys may be written without braces.

@@ -18,12 +18,40 @@ package struct TemplateDiagnostic: Sendable, Hashable {
     /// The UTF-8 offset of `{{` inside the string.
     package var offset: Int
     package var kind: Kind
+    /// What the user probably meant (`$jason` for `$json`), added by whoever knows the names.
+    package var hint: String?
 
     package var message: String {
-        switch kind {
+        let said = switch kind {
         case .undefined: "{{\(expression)}} is undefined; left as written"
+        case .failed(let error) where expression.contains("{{"):
+            // `{{$jason.name} wants {{x}}`: the first `{{` ran on to the next one's `}}`.
+            "the {{ here is never closed before the next {{ (is a } missing?), so {{\(expression)}} is not JavaScript: \(error); left as written"
         case .failed(let error): "{{\(expression)}} threw: \(error); left as written"
         }
+        if let hint { return said + "; " + hint }
+        if let name = missingVariable, isInsideLoop {
+            return said + "; inside {{#each}} the names are the current item's: the document's data is $root ($root.\(name))"
+        }
+        return said
+    }
+
+    /// The expression is the condition of a conditional's branch: when it cannot be evaluated, the whole
+    /// array is left as written, which is never what the author meant.
+    package var isCondition: Bool {
+        guard let last = pointer.tokens.last, let name = Conditional.directiveName(last) else { return false }
+        return name == "#if" || name == "#elseif"
+    }
+
+    /// The expression sits inside an `{{#each}}` body, where `this` is the item.
+    var isInsideLoop: Bool {
+        pointer.tokens.contains { Conditional.directiveName($0) == "#each" }
+    }
+
+    /// The name JavaScript could not find (`Can't find variable: $json`), if that is what went wrong.
+    package var missingVariable: String? {
+        guard case .failed(let error) = kind, let range = error.range(of: "Can't find variable: ") else { return nil }
+        return String(error[range.upperBound...].prefix { !$0.isWhitespace })
     }
 }
 

@@ -77,7 +77,7 @@ import Testing
         Case(name: "duplicate key", flow: load(#"{"type": "$util.alert", "type": "$util.toast"}"#),
              expected: ["duplicate-key@2:34"]),
         Case(name: "misspelt success", flow: load(#"{"type": "$util.toast", "sucess": {}}"#),
-             expected: ["unknown-key@2:44"]),
+             expected: ["unknown-key@2:34"]),   // at the key, not its value
         Case(name: "not JSON", flow: "{\"$jason\": {,}}", expected: ["json-syntax@1:13"]),
     ]
 

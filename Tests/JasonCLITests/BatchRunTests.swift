@@ -86,7 +86,7 @@ import Testing
         let inner = try flow(#""$lod": {"type": "$util.toast", "options": {"text": "x"}, "sucess": {}}"#)
         let second = try run([inner])
         #expect(second.err.contains("unknown key \"$lod\"; did you mean \"$load\"?"))
-        #expect(second.err.contains("unknown key \"sucess\"; did you mean \"success\"?"))
+        #expect(second.err.contains("unknown key \"sucess\" on an action; did you mean \"success\"?"))
     }
 
     // 11. A window of the source line, not the whole minified line.

@@ -60,7 +60,7 @@ import Testing
         }
         let r = try launch(["check"] + files)
         #expect(r.status == 0, "\(r.out)")
-        #expect(r.err.contains("\(files.count) files checked: 0 errors"), "\(r.err)")
+        #expect(r.out.contains("\(files.count) files checked: 0 errors"), "\(r.out)")
     }
 
     @Test func jsonAndSarifFormats() throws {

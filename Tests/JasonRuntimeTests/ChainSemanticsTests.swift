@@ -69,7 +69,9 @@ import Testing
             """#))
         #expect(r.printed.isEmpty)
         #expect(r.interpreter.variables.get == ["a": "1"])
-        #expect(r.diagnostics.isEmpty)
+        // As on the phone; but it is said, at the call whose success never runs.
+        #expect(r.diagnostics.map(\.id) == [.noReturn])
+        #expect(r.diagnostics.first?.pointer?.description == "/$jason/head/actions/$load")
     }
 
     @Test func s11ConditionThatThrowsStopsTheChainWithALocatedError() async throws {
