@@ -277,7 +277,15 @@ public final class Interpreter {
 
     func finish(_ outcome: ChainOutcome) async {
         if case .failed(let diagnostic) = outcome { state.issues.report(diagnostic) }
+        showUnshownBody()
         await notify(.chainEnded(outcome))
+    }
+
+    /// The body drawn as the view loaded, shown once its `$load` chain has ended without drawing another.
+    func showUnshownBody() {
+        guard let body = state.top.unshownBody else { return }
+        state.views[state.topIndex].unshownBody = nil
+        if let current = state.top.variables.body, current.isIdentical(to: body) { environment.console.present(body: body) }
     }
 
     func notify(_ event: @autoclosure () -> ExecutionEvent) async {

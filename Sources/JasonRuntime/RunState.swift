@@ -65,6 +65,9 @@ package struct ViewRecord: Sendable {
     /// The `$href` action that opened the view above, with the lambda frames of its chain: `$ok` there
     /// resumes it (R33, R34). Nil when that view was opened by a plain `href`.
     var callback: Callback?
+    /// The body drawn from `head.templates.body` as the view loaded, not shown yet: its `$load` runs
+    /// first, and usually draws it again with `$render` (then only that one is shown).
+    var unshownBody: JSON?
 
     /// A class: the snapshots of every step refer to it rather than copy it.
     final class Callback: Sendable {

@@ -32,7 +32,11 @@ extension Interpreter {
             }
             let body = rendered.value ?? .null
             state.views[index].variables.setBody(body)
-            environment.console.present(body: body)
+            if runLoad, let load = document.actions["$load"], Self.mayRender(load, in: document) {
+                state.views[index].unshownBody = body
+            } else {
+                environment.console.present(body: body)
+            }
         } else {
             state.views[index].variables.setBody(document.body)
         }
@@ -50,6 +54,32 @@ extension Interpreter {
         state.timers.stop(view: state.top.id)
         state.views.removeLast()
         loadStores(at: state.topIndex, cache: false)
+    }
+
+    /// Whether a chain from `node` may reach `$render` (through branches, conditionals and the lambdas it
+    /// triggers by name): then the body drawn at load is shown only if that chain ends without drawing.
+    static func mayRender(_ node: ActionNode, in document: Document) -> Bool {
+        var nodes = [node]
+        var visited: Set<String> = []
+        while let next = nodes.popLast() {
+            switch next {
+            case .call(let call):
+                if case .type("$render") = call.target { return true }
+                if case .trigger(let name) = call.target, visited.insert(name).inserted, let callee = document.actions[name] {
+                    nodes.append(callee)
+                }
+                nodes += [call.success, call.error].compactMap { $0 }
+            case .conditional(let conditional):
+                // A branch compiled only when it runs could be anything.
+                if conditional.compiled.contains(where: { $0 == nil }) { return true }
+                nodes += conditional.compiled.compactMap { $0 }
+            case .template:
+                return true   // rendered at run time: it may be anything
+            case .empty, .malformed:
+                break
+            }
+        }
+        return false
     }
 
     /// `$global` and the view's `$cache` as stored; a damaged store is reported, never silently emptied.
