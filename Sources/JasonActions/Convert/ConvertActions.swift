@@ -6,7 +6,7 @@ import JasonRuntime
 package enum ConvertActions {
     package static let handlers: [String: any ActionHandler] = [
         "string": ClosureHandler(ActionSpec(
-            "Parses JSON text.",
+            "Parses JSON text into a value (the text is the input, JSON the result); text that is not JSON gives {}, with no error.",
             options: [OptionSpec("data", .any, "the JSON text")],
             returns: "the parsed value ({} parses to undefined); empty data gives undefined; text that is not JSON gives {}",
             terminal: "as on the phone",
