@@ -17,7 +17,7 @@ import Testing
         return folders.sorted().flatMap { folder -> [URL] in
             let dir = Paths.examples.appendingPathComponent(folder)
             let names = (try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []
-            return names.sorted().filter { $0.hasSuffix(".json") && !$0.hasSuffix(".test.json") && $0 != "stubs.json" }
+            return names.sorted().filter { $0.hasSuffix(".json") && !$0.hasSuffix(".test.json") && $0 != "stubs.json" && $0 != "exercise.json" }
                 .map { dir.appendingPathComponent($0) }
         }
     }()

@@ -20,7 +20,8 @@ def validator() -> Draft202012Validator:
 
 
 def example_test_files() -> list[pathlib.Path]:
-    return sorted((DOCS.parent / "Examples").glob("*/*.test.json"))
+    examples = DOCS.parent / "Examples"
+    return sorted([*examples.glob("*/*.test.json"), *examples.glob("*/exercise.json")])
 
 
 def test_there_are_example_test_files():
