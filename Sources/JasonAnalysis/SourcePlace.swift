@@ -9,7 +9,7 @@ extension Pass {
         }
         if !isKey { return map.location(ofOffset: offset, inStringAt: pointer) ?? file.location(ofOffset: valueStart) }
         let bytes = file.bytes
-        guard let quote = isKey ? SourceMap.keyStart(beforeValueAt: valueStart, in: bytes) : valueStart,
+        guard let quote = SourceMap.keyStart(beforeValueAt: valueStart, in: bytes),
               quote < bytes.count, bytes[quote] == UInt8(ascii: "\"") else {
             return file.location(ofOffset: valueStart)
         }

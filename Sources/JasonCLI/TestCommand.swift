@@ -56,7 +56,9 @@ struct TestCommand: ParsableCommand {
         }
         if invalid { return ExitStatus.invalidDocument }
         if let seed {
-            for f in files.indices { for c in files[f].cases.indices where files[f].cases[c].limits.seed == nil { files[f].cases[c].limits.seed = seed } }
+            for f in files.indices {
+                for c in files[f].cases.indices where files[f].cases[c].limits.seed == nil { files[f].cases[c].limits.seed = seed }
+            }
         }
 
         let results = await SuiteRunner.run(files, width: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
