@@ -9,10 +9,10 @@ package struct Jasonrun: ParsableCommand {
     package static let configuration = CommandConfiguration(
         commandName: "jasonrun",
         abstract: "Run Jasonette action JSON as a program.",
-        usage: "jasonrun FLOW.json [--trace[=json]] [--render json|tree|none] [--state-dir D | --no-persist] [--max-steps N]\n  jasonrun repl [FLOW.json] [--stubs F] [--offline]\n  jasonrun test [PATH...] [--junit F] [--coverage F] [--update]\n  jasonrun graph FLOW.json [--format dot|mermaid|svg] [--coverage F]\n  jasonrun preview FLOW.json [--port P] [--stubs F] [--offline] [--no-persist]\n  jasonrun dap\n  jasonrun help [ACTION]\n  jasonrun check FILE... [--format text|json|sarif]\n  jasonrun schema\n  jasonrun state show|clear [--state-dir D]\n  jasonrun lsp\n  jasonrun --version\n  jasonrun <subcommand>",
+        usage: "jasonrun FLOW.json [--trace[=json]] [--render json|tree|none] [--state-dir D | --no-persist] [--max-steps N]\n  jasonrun repl [FLOW.json] [--stubs F] [--offline]\n  jasonrun test [PATH...] [--junit F] [--coverage F] [--update]\n  jasonrun graph FLOW.json [--format dot|mermaid|svg] [--coverage F]\n  jasonrun preview FLOW.json [--port P] [--stubs F] [--offline] [--no-persist]\n  jasonrun dap\n  jasonrun help [ACTION]\n  jasonrun check FILE... [--format text|json|sarif]\n  jasonrun schema\n  jasonrun state show|clear [--state-dir D]\n  jasonrun lsp\n  jasonrun mcp [--allow-read DIR]\n  jasonrun --version\n  jasonrun <subcommand>",
         subcommands: [RunCommand.self, ReplCommand.self, CheckCommand.self, SchemaCommand.self, LspCommand.self,
                       TestCommand.self, GraphCommand.self, DapCommand.self,
-                      PreviewCommand.self, StateCommand.self],
+                      PreviewCommand.self, StateCommand.self, McpCommand.self],
         defaultSubcommand: RunCommand.self)
 
     package init() {}
@@ -52,6 +52,7 @@ package struct Jasonrun: ParsableCommand {
             if let dap = command as? DapCommand { return await dap.execute(io: io) }
             if let preview = command as? PreviewCommand { return await preview.execute(io: io) }
             if let state = command as? StateCommand { return state.execute(io: io) }
+            if let mcp = command as? McpCommand { return await mcp.execute(io: io) }
             try command.run() // ArgumentParser's own commands (help) end by throwing CleanExit
             return 0
         } catch {

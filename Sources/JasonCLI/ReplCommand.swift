@@ -40,40 +40,25 @@ struct ReplCommand: ParsableCommand {
     }
 
     func execute(io: any TerminalIO) async -> Int32 {
-        var sources: [SourceFile] = []
-        var document: Document?
+        var source: SourceFile?
         if let file {
-            let source: SourceFile
             do throws(FileOptions.Problem) { source = try files.source(file, io: io) } catch { return error.status }
-            sources.append(source)
-            do { document = try Document.load(source) } catch {
-                io.writeErr(DiagnosticFormatter(sources: sources).format(error))
-                return ExitStatus.invalidDocument
-            }
         }
-        let network: Network
-        do {
-            // Without a first document, the folder the REPL was started in (documents loaded later are read from there).
-            let home = file.map(FileOptions.folder) ?? FileManager.default.currentDirectoryPath
-            network = try Network(stubs: answers.stubs, record: nil, replay: nil, offline: answers.offline, clock: VirtualClock(),
-                                  files: files.access(home: home))
+        // Without a first document, the folder the REPL was started in (documents loaded later are read from there).
+        let home = file.map(FileOptions.folder) ?? FileManager.default.currentDirectoryPath
+        var started: SessionStart
+        do throws(SessionStart.Failure) {
+            started = try SessionStart(source, file: file, stubs: answers.stubs, offline: answers.offline,
+                                       access: files.access(home: home), startDate: repeatable.startDate())
         } catch {
-            if let file = error.source { sources.append(file) }
-            io.writeErr(DiagnosticFormatter(sources: sources).format(error.diagnostic))
-            return error.isMissingFile ? ExitStatus.noInput : ExitStatus.invalidDocument
+            io.writeErr(error.message)
+            return error.status
         }
-        let viewURL = file.map { URL(fileURLWithPath: $0).standardizedFileURL.absoluteString } ?? ""
-        let answers = network.answers
-        let start = repeatable.startDate()
-        var setup = SessionSetup(registry: StandardLibrary.registry) { console in
-            ActionEnvironment(console: console, viewURL: viewURL, transport: network.transport().0,
-                              answers: AnswerBook(answers), startDate: start)
-        }
-        setup.keptSteps = stepHistory == 0 ? nil : stepHistory
-        setup.limits = limit.limits(defaultTimeLimit: nil)
-        setup.scriptLimits = limit.scriptLimits
-        setup.seed = repeatable.seed
-        let formatter = DiagnosticFormatter(sources: sources)
+        started.setup.keptSteps = stepHistory == 0 ? nil : stepHistory
+        started.setup.limits = limit.limits(defaultTimeLimit: nil)
+        started.setup.scriptLimits = limit.scriptLimits
+        started.setup.seed = repeatable.seed
+        let (document, setup, formatter) = (started.document, started.setup, started.formatter)
         let historyFile = io.isTerminal ? Self.historyFile(history, io: io) : "/dev/null"
         let repl = REPL(document: document, setup: setup, reader: { complete -> LineReader in
             io.isTerminal ? LibEditLineReader(historyFile: historyFile, complete: complete)
@@ -101,5 +86,43 @@ struct ReplCommand: ParsableCommand {
         }
         StateFolder.makePrivateFile(path)
         return path
+    }
+}
+
+/// What a REPL session starts from: its first document (if any), the setup of its runs (stubs, network,
+/// stores in memory) and the formatter of its diagnostics. `jasonrun repl` and the MCP server's `debug`.
+struct SessionStart {
+    struct Failure: Error {
+        var message: String
+        var status: Int32
+    }
+
+    var document: Document?
+    var setup: SessionSetup
+    var formatter: DiagnosticFormatter
+
+    init(_ source: SourceFile?, file: String?, stubs: String?, offline: Bool, access: FileAccess,
+         startDate: Double) throws(Failure) {
+        var sources = source.map { [$0] } ?? []
+        if let source {
+            do { document = try Document.load(source) } catch {
+                throw Failure(message: DiagnosticFormatter(sources: sources).format(error), status: ExitStatus.invalidDocument)
+            }
+        }
+        let network: Network
+        do {
+            network = try Network(stubs: stubs, record: nil, replay: nil, offline: offline, clock: VirtualClock(), files: access)
+        } catch {
+            if let file = error.source { sources.append(file) }
+            throw Failure(message: DiagnosticFormatter(sources: sources).format(error.diagnostic),
+                          status: error.isMissingFile ? ExitStatus.noInput : ExitStatus.invalidDocument)
+        }
+        let viewURL = file.map { URL(fileURLWithPath: $0).standardizedFileURL.absoluteString } ?? ""
+        let answers = network.answers
+        setup = SessionSetup(registry: StandardLibrary.registry) { console in
+            ActionEnvironment(console: console, viewURL: viewURL, transport: network.transport().0,
+                              answers: AnswerBook(answers), startDate: startDate)
+        }
+        formatter = DiagnosticFormatter(sources: sources)
     }
 }

@@ -2,11 +2,21 @@ import JasonDebugger
 import JasonJSON
 import JasonRuntime
 
-/// What a debug adapter's console takes from the REPL: its command language, run against the debugger
-/// the adapter drives.
+/// What a debug adapter's console, or an assistant's debugging session, takes from the REPL: its command
+/// language, run against the debugger the face drives.
 extension REPL {
-    /// Runs one line as if typed at the prompt: a command, `{{expr}}`, or a typed action.
-    package func runLine(_ line: String) async { _ = await execute(line) }
+    /// Runs one line as if typed at the prompt: a command, `{{expr}}`, or a typed action. False after `quit`.
+    @discardableResult
+    package func runLine(_ line: String) async -> Bool { await execute(line) }
+
+    /// The session's state as a face that reports it as data names it, and the paused action, if any.
+    package var status: (state: String, paused: ActionStep?) {
+        switch session.state {
+        case .paused(let step, _): ("paused", step)
+        case .finished, .failed: ("ended", nil)
+        case .loaded, .running: ("running", nil)
+        }
+    }
 
     /// Whether `word` names a REPL command (or a unique prefix of one).
     package static func isCommand(_ word: String) -> Bool {

@@ -1,0 +1,142 @@
+import Foundation
+import JasonAnalysis
+import JasonActions
+import JasonJSON
+import MCP
+import Synchronization
+
+/// What the tools take, as JSON Schemas a client shows and checks.
+extension MCPTools {
+    static let catalog: [Tool] = [
+        Tool(name: "check", description: "Find mistakes in a flow without running it, as `jasonrun check` does: each finding "
+             + "with file:line:column, id, message and JSON pointer.",
+             inputSchema: schema(flowArguments, oneOf: true)),
+        Tool(name: "run", description: "Run a flow as `jasonrun FLOW.json` does, offline and without saving $global or $cache "
+             + "unless asked; the run's limits always apply. Gives stdout, stderr, the exit status and the final $jason.",
+             inputSchema: schema(flowArguments.merging([
+                "stubs": ["type": "string", "description": "a stub file answering requests and device actions (Docs/Stubs.md)"],
+                "offline": ["type": "boolean", "description": "let no request reach the network (default true)"],
+                "persist": ["type": "boolean", "description": "read and save $global, $session and $cache in the state folder (default false)"],
+                "jason": ["description": "the $jason the first chain starts with"],
+                "params": ["type": "object", "description": "$params of the first view"],
+                "global": ["type": "object", "description": "$global to start with"],
+                "seed": ["type": "integer", "minimum": 0, "description": "Math.random()'s seed, for a run that repeats exactly"],
+                "max_steps": ["type": "integer", "minimum": 0, "description": "stop after this many actions (default 1,000,000)"],
+                "time_limit": ["type": "number", "minimum": 0, "description": "seconds of virtual time timers may run (default 60)"],
+             ]) { $1 }, oneOf: true)),
+        Tool(name: "test", description: "Run the cases of a *.test.json file, or of every one in a folder, as `jasonrun test` "
+             + "does: the summary line and each failure's diff.",
+             inputSchema: schema(["path": ["type": "string", "description": "a test file or a folder"]], required: ["path"])),
+        Tool(name: "help", description: "The catalogue of actions, or one action's reference (what it takes, returns and does "
+             + "in a terminal), as `jasonrun help`.",
+             inputSchema: schema(["action": ["type": "string", "description": "an action type, such as $util.alert"]])),
+        Tool(name: "debug", description: "Debug a flow command by command with the REPL's language (Docs/REPL.md): "
+             + "{path, command} starts a session and runs its first command; {session, command} goes on (break, run, step, "
+             + "next, continue, back, print {{…}}, where, vars, stack…). Each answer holds the REPL's output and the session's "
+             + "state (paused, running or ended) and position. quit ends a session, as does an hour without commands.",
+             inputSchema: schema([
+                "path": ["type": "string", "description": "the flow to debug (starts a session)"],
+                "session": ["type": "string", "description": "a session this tool started"],
+                "command": ["type": "string", "description": "one REPL command, as typed at its prompt"],
+                "stubs": ["type": "string", "description": "a stub file (with path)"],
+                "offline": ["type": "boolean", "description": "let no request reach the network (default true)"],
+             ], required: ["command"])),
+    ]
+
+    static let flowArguments: [String: JSON] = [
+        "path": ["type": "string", "description": "the flow's file"],
+        "document": ["type": "string", "description": "the flow's text, instead of a file"],
+    ]
+
+    static func schema(_ properties: [String: JSON], required: [String] = [], oneOf: Bool = false) -> Value {
+        var object: JSONObject = ["type": "object",
+                                  "properties": .object(JSONObject(properties.sorted { $0.key < $1.key }.map { ($0.key, $0.value) },
+                                                                   uniquingKeysWith: { $1 })),
+                                  "additionalProperties": false]
+        if !required.isEmpty { object["required"] = .array(required.map(JSON.string)) }
+        if oneOf { object["oneOf"] = [["required": ["path"]], ["required": ["document"]]] }
+        return MCPValue.value(.object(object))
+    }
+}
+
+/// A tool call's arguments, read with their types checked: a wrong one is an MCP error saying which.
+struct MCPArguments: Sendable {
+    let name: String
+    let values: [String: Value]
+
+    func string(_ key: String) throws -> String? {
+        guard let value = values[key], value != .null else { return nil }
+        guard case .string(let text) = value else { throw wrong(key, "a string") }
+        return text
+    }
+
+    func bool(_ key: String) throws -> Bool? {
+        guard let value = values[key], value != .null else { return nil }
+        guard case .bool(let flag) = value else { throw wrong(key, "true or false") }
+        return flag
+    }
+
+    func int(_ key: String) throws -> Int? {
+        guard let value = values[key], value != .null else { return nil }
+        if case .int(let n) = value, n >= 0 { return n }
+        if case .double(let d) = value, d >= 0, d == d.rounded(), d < 1e15 { return Int(d) }
+        throw wrong(key, "a whole number, 0 or more")
+    }
+
+    func number(_ key: String) throws -> Double? {
+        guard let value = values[key], value != .null else { return nil }
+        if case .int(let n) = value, n >= 0 { return Double(n) }
+        if case .double(let d) = value, d >= 0, d.isFinite { return d }
+        throw wrong(key, "a number of seconds, 0 or more")
+    }
+
+    func wrong(_ key: String, _ kind: String) -> MCPError {
+        MCPError.invalidParams("\(name): \"\(key)\" must be \(kind)")
+    }
+}
+
+/// The CLI's streams kept in memory, standard output also in the pieces it was written in.
+final class PiecesIO: TerminalIO {
+    let captured: CapturedIO
+    private let written = Mutex<[String]>([])
+
+    init(input: String) { captured = CapturedIO(input: input) }
+
+    var pieces: [String] { written.withLock { $0 } }
+    var isTerminal: Bool { false }
+    func writeOut(_ text: String) {
+        written.withLock { $0.append(text) }
+        captured.writeOut(text)
+    }
+    func writeErr(_ text: String) { captured.writeErr(text) }
+    func readAllInput() -> [UInt8] { captured.readAllInput() }
+    func readInputLine() -> String? { captured.readInputLine() }
+}
+
+/// The docs and the JSON Schema of flows, for an assistant to read.
+enum MCPResources {
+    static let docs = ["Tutorial", "Actions", "Templates", "REPL", "Testing", "Stubs", "Diagnostics", "Mistakes", "Compatibility",
+                       "State", "Editors"]
+    static var folder: URL {
+        // Beside the binary's package in a checkout; the docs are not installed elsewhere.
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Docs")
+    }
+
+    static var list: [Resource] {
+        [Resource(name: "flows.schema.json", uri: "jasonrun://schema/flows", description: "The JSON Schema of flows, with every built-in action's options",
+                  mimeType: "application/schema+json")]
+            + docs.filter { FileManager.default.fileExists(atPath: folder.appendingPathComponent($0 + ".md").path) }.map {
+                Resource(name: $0 + ".md", uri: "jasonrun://docs/" + $0, mimeType: "text/markdown")
+            }
+    }
+
+    static func read(_ uri: String) -> Resource.Content? {
+        if uri == "jasonrun://schema/flows" {
+            return .text(JSONPrinter.pretty(DocumentSchema.make(StandardLibrary.registry)), uri: uri, mimeType: "application/schema+json")
+        }
+        guard uri.hasPrefix("jasonrun://docs/"), case let name = String(uri.dropFirst("jasonrun://docs/".count)), docs.contains(name),
+              let text = try? String(contentsOf: folder.appendingPathComponent(name + ".md"), encoding: .utf8) else { return nil }
+        return .text(text, uri: uri, mimeType: "text/markdown")
+    }
+}

@@ -1,0 +1,30 @@
+import ArgumentParser
+import Foundation
+
+/// `jasonrun mcp`: a Model Context Protocol server on standard input and output, for assistants
+/// (Docs/Editors.md).
+struct McpCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "mcp",
+        abstract: "Serve the Model Context Protocol on standard input and output (for AI assistants).",
+        discussion: """
+            Tools: check, run, test, help and debug (a REPL session per flow); resources: the docs and the \
+            JSON Schema of flows. Flows, stubs and test files are read only under the current folder and the \
+            --allow-read folders; runs are offline and keep $global, $session and $cache in memory unless a \
+            call asks otherwise, with the limits of a batch run (and 30 s of real time).
+            """)
+
+    @Option(help: ArgumentHelp("Another folder whose flows may be read (default: the current folder only).", valueName: "dir"))
+    var allowRead: [String] = []
+
+    func execute(io: any TerminalIO) async -> Int32 {
+        let folders = MCPFolders([FileManager.default.currentDirectoryPath] + allowRead)
+        do {
+            try await MCPServer.serve(folders: folders)
+            return ExitStatus.ok
+        } catch {
+            io.writeErr("jasonrun mcp: \(error)\n")
+            return ExitStatus.invalidDocument
+        }
+    }
+}
