@@ -31,7 +31,7 @@ import Testing
         let isTest = words.first == "test"
         if !isTest { words += ["--state-dir", FileManager.default.temporaryDirectory.appendingPathComponent("tutorial-\(UUID().uuidString)").path] }
         let process = Process()
-        process.executableURL = try #require(BinaryTests.binary)
+        process.executableURL = BinaryTests.binary
         process.arguments = words
         process.currentDirectoryURL = Paths.packageRoot
         process.standardOutput = FileHandle.nullDevice
