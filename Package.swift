@@ -20,7 +20,6 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/swift-websocket", from: "1.6.2"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.6.0"),
         .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.2"),
-        .package(url: "https://github.com/modelcontextprotocol/swift-sdk", from: "0.12.1"),
     ],
     targets: [
         .target(
@@ -47,7 +46,6 @@ let package = Package(
                 "JasonRuntime", "JasonActions", "JasonDebugger", "JasonREPL", "JasonEditor", "JasonAnalysis", "JasonScript",
                 "JasonTesting", "JasonPreview",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "MCP", package: "swift-sdk"),
             ]),
         .target(name: "JasonTesting", dependencies: ["JasonRuntime", "JasonActions", "JasonJSON", "JasonScript"]),
         .target(name: "JasonEditor", dependencies: ["JasonRuntime", "JasonJSON", "JasonDebugger", "JasonREPL", "JasonAnalysis"]),

@@ -2,16 +2,15 @@ import Foundation
 import JasonAnalysis
 import JasonActions
 import JasonJSON
-import MCP
 import Synchronization
 
 /// What the tools take, as JSON Schemas a client shows and checks.
 extension MCPTools {
-    static let catalog: [Tool] = [
-        Tool(name: "check", description: "Find mistakes in a flow without running it, as `jasonrun check` does: each finding "
+    static let catalog: [JSON] = [
+        tool("check", description: "Find mistakes in a flow without running it, as `jasonrun check` does: each finding "
              + "with file:line:column, id, message and JSON pointer.",
              inputSchema: schema(flowArguments, oneOf: true)),
-        Tool(name: "run", description: "Run a flow as `jasonrun FLOW.json` does, offline and without saving $global or $cache "
+        tool("run", description: "Run a flow as `jasonrun FLOW.json` does, offline and without saving $global or $cache "
              + "unless asked; the run's limits always apply. Gives stdout, stderr, the exit status and the final $jason.",
              inputSchema: schema(flowArguments.merging([
                 "stubs": ["type": "string", "description": "a stub file answering requests and device actions (Docs/Stubs.md)"],
@@ -24,13 +23,13 @@ extension MCPTools {
                 "max_steps": ["type": "integer", "minimum": 0, "description": "stop after this many actions (default 1,000,000)"],
                 "time_limit": ["type": "number", "minimum": 0, "description": "seconds of virtual time timers may run (default 60)"],
              ]) { $1 }, oneOf: true)),
-        Tool(name: "test", description: "Run the cases of a *.test.json file, or of every one in a folder, as `jasonrun test` "
+        tool("test", description: "Run the cases of a *.test.json file, or of every one in a folder, as `jasonrun test` "
              + "does: the summary line and each failure's diff.",
              inputSchema: schema(["path": ["type": "string", "description": "a test file or a folder"]], required: ["path"])),
-        Tool(name: "help", description: "The catalogue of actions, or one action's reference (what it takes, returns and does "
+        tool("help", description: "The catalogue of actions, or one action's reference (what it takes, returns and does "
              + "in a terminal), as `jasonrun help`.",
              inputSchema: schema(["action": ["type": "string", "description": "an action type, such as $util.alert"]])),
-        Tool(name: "debug", description: "Debug a flow command by command with the REPL's language (Docs/REPL.md): "
+        tool("debug", description: "Debug a flow command by command with the REPL's language (Docs/REPL.md): "
              + "{path, command} starts a session and runs its first command; {session, command} goes on (break, run, step, "
              + "next, continue, back, print {{…}}, where, vars, stack…). Each answer holds the REPL's output and the session's "
              + "state (paused, running or ended) and position. quit ends a session, as does an hour without commands.",
@@ -48,50 +47,54 @@ extension MCPTools {
         "document": ["type": "string", "description": "the flow's text, instead of a file"],
     ]
 
-    static func schema(_ properties: [String: JSON], required: [String] = [], oneOf: Bool = false) -> Value {
+    static func tool(_ name: String, description: String, inputSchema: JSON) -> JSON {
+        ["name": .string(name), "description": .string(description), "inputSchema": inputSchema]
+    }
+
+    static func schema(_ properties: [String: JSON], required: [String] = [], oneOf: Bool = false) -> JSON {
         var object: JSONObject = ["type": "object",
                                   "properties": .object(JSONObject(properties.sorted { $0.key < $1.key }.map { ($0.key, $0.value) },
                                                                    uniquingKeysWith: { $1 })),
                                   "additionalProperties": false]
         if !required.isEmpty { object["required"] = .array(required.map(JSON.string)) }
         if oneOf { object["oneOf"] = [["required": ["path"]], ["required": ["document"]]] }
-        return MCPValue.value(.object(object))
+        return .object(object)
     }
 }
 
 /// A tool call's arguments, read with their types checked: a wrong one is an MCP error saying which.
 struct MCPArguments: Sendable {
     let name: String
-    let values: [String: Value]
+    let values: JSONObject
 
-    func string(_ key: String) throws -> String? {
+    func string(_ key: String) throws(MCPFailure) -> String? {
         guard let value = values[key], value != .null else { return nil }
         guard case .string(let text) = value else { throw wrong(key, "a string") }
         return text
     }
 
-    func bool(_ key: String) throws -> Bool? {
+    func bool(_ key: String) throws(MCPFailure) -> Bool? {
         guard let value = values[key], value != .null else { return nil }
         guard case .bool(let flag) = value else { throw wrong(key, "true or false") }
         return flag
     }
 
-    func int(_ key: String) throws -> Int? {
+    func int(_ key: String) throws(MCPFailure) -> Int? {
         guard let value = values[key], value != .null else { return nil }
         if case .int(let n) = value, n >= 0 { return n }
         if case .double(let d) = value, d >= 0, d == d.rounded(), d < 1e15 { return Int(d) }
         throw wrong(key, "a whole number, 0 or more")
     }
 
-    func number(_ key: String) throws -> Double? {
+    func number(_ key: String) throws(MCPFailure) -> Double? {
         guard let value = values[key], value != .null else { return nil }
         if case .int(let n) = value, n >= 0 { return Double(n) }
         if case .double(let d) = value, d >= 0, d.isFinite { return d }
         throw wrong(key, "a number of seconds, 0 or more")
     }
 
-    func wrong(_ key: String, _ kind: String) -> MCPError {
-        MCPError.invalidParams("\(name): \"\(key)\" must be \(kind)")
+    func wrong(_ key: String, _ kind: String) -> MCPFailure {
+        MCPFailure("\(name): \"\(key)\" must be \(kind)")
     }
 }
 
@@ -123,20 +126,21 @@ enum MCPResources {
             .appendingPathComponent("Docs")
     }
 
-    static var list: [Resource] {
-        [Resource(name: "flows.schema.json", uri: "jasonrun://schema/flows", description: "The JSON Schema of flows, with every built-in action's options",
-                  mimeType: "application/schema+json")]
+    static var list: [JSON] {
+        [["name": "flows.schema.json", "uri": "jasonrun://schema/flows", "mimeType": "application/schema+json",
+          "description": "The JSON Schema of flows, with every built-in action's options"]]
             + docs.filter { FileManager.default.fileExists(atPath: folder.appendingPathComponent($0 + ".md").path) }.map {
-                Resource(name: $0 + ".md", uri: "jasonrun://docs/" + $0, mimeType: "text/markdown")
+                ["name": .string($0 + ".md"), "uri": .string("jasonrun://docs/" + $0), "mimeType": "text/markdown"]
             }
     }
 
-    static func read(_ uri: String) -> Resource.Content? {
+    static func read(_ uri: String) -> JSON? {
         if uri == "jasonrun://schema/flows" {
-            return .text(JSONPrinter.pretty(DocumentSchema.make(StandardLibrary.registry)), uri: uri, mimeType: "application/schema+json")
+            return ["uri": .string(uri), "mimeType": "application/schema+json",
+                    "text": .string(JSONPrinter.pretty(DocumentSchema.make(StandardLibrary.registry)))]
         }
         guard uri.hasPrefix("jasonrun://docs/"), case let name = String(uri.dropFirst("jasonrun://docs/".count)), docs.contains(name),
               let text = try? String(contentsOf: folder.appendingPathComponent(name + ".md"), encoding: .utf8) else { return nil }
-        return .text(text, uri: uri, mimeType: "text/markdown")
+        return ["uri": .string(uri), "mimeType": "text/markdown", "text": .string(text)]
     }
 }

@@ -3,7 +3,6 @@ import JasonActions
 import JasonJSON
 import JasonREPL
 import JasonRuntime
-import MCP
 import Synchronization
 
 /// The `debug` tool's sessions: a REPL per flow, driven one command at a time. The REPLs live in one
@@ -16,7 +15,7 @@ final class MCPDebugSessions: Sendable {
     }
 
     enum Reply: Sendable {
-        case answer(CallTool.Result)
+        case answer(MCPResult)
         case refused(String)
     }
 
@@ -29,13 +28,13 @@ final class MCPDebugSessions: Sendable {
         Task { await Self.serve(stream, folders: folders) }
     }
 
-    func debug(_ arguments: MCPArguments) async throws -> CallTool.Result {
+    func debug(_ arguments: MCPArguments) async throws(MCPFailure) -> MCPResult {
         let reply = await withCheckedContinuation { continuation in
             requests.yield(Request(arguments: arguments, reply: continuation))
         }
         switch reply {
         case .answer(let result): return result
-        case .refused(let message): throw MCPError.invalidParams(message)
+        case .refused(let message): throw MCPFailure(message)
         }
     }
 
@@ -88,6 +87,8 @@ final class MCPDebugSessions: Sendable {
                 request.reply.resume(returning: .answer(answer(id, session, output: session.transcript.take(), ended: !goesOn)))
             } catch let refusal as Refusal {
                 request.reply.resume(returning: .refused(refusal.message))
+            } catch let failure as MCPFailure {
+                request.reply.resume(returning: .refused(failure.message))
             } catch {
                 request.reply.resume(returning: .refused("\(error)"))
             }
@@ -101,15 +102,13 @@ final class MCPDebugSessions: Sendable {
 
     private static func start(_ written: String, _ args: MCPArguments, folders: MCPFolders) throws -> Session {
         let path: String
-        do { path = try folders.resolve(written) } catch let error as MCPError { throw Refusal(error.localizedDescription) }
+        do { path = try folders.resolve(written) } catch { throw Refusal(error.message) }
         let source: SourceFile
         switch FileAccess.readCapped(path, maximumSize: FileAccess.defaultMaximumSize) {
         case .success(let bytes): source = SourceFile(name: path, bytes: bytes)
         case .failure(let refusal): throw Refusal("\(written): \(refusal.description)")
         }
-        let stubs = try args.string("stubs").map { stubs in
-            do { return try folders.resolve(stubs) } catch let error as MCPError { throw Refusal(error.localizedDescription) }
-        }
+        let stubs = try args.string("stubs").map { stubs throws(MCPFailure) in try folders.resolve(stubs) }
         let offline = try args.bool("offline") ?? true
         let started: SessionStart
         do throws(SessionStart.Failure) {
@@ -125,7 +124,7 @@ final class MCPDebugSessions: Sendable {
         return Session(repl: repl, transcript: transcript)
     }
 
-    private static func answer(_ id: String, _ session: Session, output: String, ended: Bool) -> CallTool.Result {
+    private static func answer(_ id: String, _ session: Session, output: String, ended: Bool) -> MCPResult {
         let status = session.repl.status
         var structured: JSONObject = ["session": .string(id), "state": .string(ended ? "ended" : status.state)]
         if !ended, let step = status.paused {
@@ -137,6 +136,6 @@ final class MCPDebugSessions: Sendable {
             }
             structured["position"] = .object(position)
         }
-        return MCPValue.result(output.isEmpty ? "(no output)\n" : output, .object(structured))
+        return MCPResult(output.isEmpty ? "(no output)\n" : output, .object(structured))
     }
 }

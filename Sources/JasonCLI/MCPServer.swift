@@ -1,65 +1,106 @@
 import Foundation
+import JasonEditor
 import JasonJSON
-import MCP
 
-/// `jasonrun mcp`: a Model Context Protocol server over stdio (the official Swift SDK), so that an
-/// assistant can check, run, test and debug flows as a person does at the command line. The tools are
-/// the CLI's commands run in this process (`MCPTools`), the debugging sessions the REPL's
-/// (`MCPDebugSessions`), and the resources the docs and the flows' JSON Schema (`MCPResources`).
+/// `jasonrun mcp`: a Model Context Protocol server over stdio, so that an assistant can check, run, test
+/// and debug flows as a person does at the command line. The stdio transport is one JSON-RPC message
+/// per line; the few messages a tools-and-resources server answers are written here, on the language
+/// server's JSON-RPC code (the official Swift SDK brings URLSession, hence libcurl, into the static
+/// binary). The tools are the CLI's commands run in this process (`MCPTools`), the debugging sessions the
+/// REPL's (`MCPDebugSessions`), and the resources the docs and the flows' JSON Schema (`MCPResources`).
 enum MCPServer {
-    static func serve(folders: MCPFolders) async throws {
-        let server = Server(name: "jasonrun", version: Jasonrun.version,
-                            instructions: "Run, check, test and debug Jasonette action flows. Paths are read only under "
-                                + folders.roots.joined(separator: ", ") + "; runs are offline unless a call says otherwise.",
-                            capabilities: .init(resources: .init(subscribe: false, listChanged: false), tools: .init(listChanged: false)))
+    /// The protocol versions spoken, newest first; a client asking for another gets the newest.
+    static let versions = ["2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"]
+
+    static func serve(folders: MCPFolders) async {
         let tools = MCPTools(folders: folders, sessions: MCPDebugSessions(folders: folders))
-        await server.withMethodHandler(ListTools.self) { _ in .init(tools: MCPTools.catalog) }
-        await server.withMethodHandler(CallTool.self) { params in
-            try await tools.call(params.name, params.arguments ?? [:])
-        }
-        await server.withMethodHandler(ListResources.self) { _ in .init(resources: MCPResources.list, nextCursor: nil) }
-        await server.withMethodHandler(ReadResource.self) { params in
-            guard let content = MCPResources.read(params.uri) else {
-                throw MCPError.invalidParams("no resource \(params.uri); resources/list names them")
+        for await line in lines() where !line.allSatisfy(\.isWhitespace) {
+            switch RPC.decode(Array(line.utf8)) {
+            case .failure(let problem):
+                send(RPC.error(id: problem.id, code: problem.code, message: problem.message))
+            case .success(let message):
+                guard let id = message.id else { continue }   // notifications (initialized, cancelled) need no answer
+                do {
+                    send(RPC.response(id: id, result: try await answer(message, tools: tools, folders: folders)))
+                } catch let failure as MCPFailure {
+                    send(RPC.error(id: id, code: failure.code, message: failure.message))
+                } catch {
+                    send(RPC.error(id: id, code: .internalError, message: "\(error)"))
+                }
             }
-            return .init(contents: [content])
         }
-        try await server.start(transport: StdioTransport())
-        await server.waitUntilCompleted()
+    }
+
+    static func answer(_ message: RPC.Incoming, tools: MCPTools, folders: MCPFolders) async throws -> JSON {
+        switch message.method {
+        case "initialize":
+            let asked = message.params["protocolVersion"]?.stringValue ?? ""
+            return ["protocolVersion": .string(versions.contains(asked) ? asked : versions[0]),
+                    "capabilities": ["tools": ["listChanged": false], "resources": ["subscribe": false, "listChanged": false]],
+                    "serverInfo": ["name": "jasonrun", "version": .string(Jasonrun.version)],
+                    "instructions": .string("Run, check, test and debug Jasonette action flows. Paths are read only under "
+                                            + folders.roots.joined(separator: ", ") + "; runs are offline unless a call says otherwise.")]
+        case "ping":
+            return [:]
+        case "tools/list":
+            return ["tools": .array(MCPTools.catalog)]
+        case "tools/call":
+            guard case .string(let name)? = message.params["name"] else { throw MCPFailure("tools/call needs a \"name\"") }
+            let arguments = message.params["arguments"]?.objectValue ?? [:]
+            return try await tools.call(name, arguments).json
+        case "resources/list":
+            return ["resources": .array(MCPResources.list)]
+        case "resources/read":
+            guard case .string(let uri)? = message.params["uri"], let content = MCPResources.read(uri) else {
+                throw MCPFailure("no resource \(message.params["uri"]?.stringValue ?? "without a uri"); resources/list names them")
+            }
+            return ["contents": [content]]
+        default:
+            throw MCPFailure("jasonrun mcp does not answer \(message.method)", code: .methodNotFound)
+        }
+    }
+
+    /// Standard input's lines, read on a thread of their own.
+    static func lines() -> AsyncStream<String> {
+        let (stream, continuation) = AsyncStream<String>.makeStream()
+        Thread {
+            while let line = readLine(strippingNewline: true) { continuation.yield(line) }
+            continuation.finish()
+        }.start()
+        return stream
+    }
+
+    static func send(_ message: JSON) {
+        FileHandle.standardOutput.write(Data((JSONPrinter.compact(message) + "\n").utf8))
     }
 }
 
-/// Our JSON and the SDK's `Value`, both ways.
-enum MCPValue {
-    /// A tool's answer: text for the model to read, and the same as data.
-    static func result(_ text: String, _ structured: JSON? = nil, isError: Bool = false) -> CallTool.Result {
-        let data: Value? = structured.map(value)
-        return CallTool.Result(content: [.text(text)], structuredContent: data, isError: isError)
+/// A call that cannot be answered, with what is wrong: a JSON-RPC error for the client to show.
+struct MCPFailure: Error {
+    var message: String
+    var code: RPC.ErrorCode
+
+    init(_ message: String, code: RPC.ErrorCode = .invalidParams) {
+        self.message = message
+        self.code = code
+    }
+}
+
+/// A tool's answer: text for the model to read, the same as data, and whether the call failed.
+struct MCPResult: Sendable {
+    var text: String
+    var structured: JSON?
+    var isError = false
+
+    init(_ text: String, _ structured: JSON? = nil, isError: Bool = false) {
+        self.text = text
+        self.structured = structured
+        self.isError = isError
     }
 
-    static func value(_ json: JSON) -> Value {
-        switch json {
-        case .null: .null
-        case .bool(let b): .bool(b)
-        case .int(let i): .int(i)
-        case .double(let d): .double(d)
-        case .string(let s): .string(s)
-        case .array(let items): .array(items.map(value))
-        case .object(let members): .object(Dictionary(members.map { ($0.key, value($0.value)) }, uniquingKeysWith: { $1 }))
-        }
-    }
-
-    static func json(_ value: Value) -> JSON {
-        switch value {
-        case .null: .null
-        case .bool(let b): .bool(b)
-        case .int(let i): .int(i)
-        case .double(let d): .double(d)
-        case .string(let s): .string(s)
-        case .data(_, let data): .string(data.base64EncodedString())
-        case .array(let items): .array(items.map(json))
-        case .object(let members): .object(JSONObject(members.sorted { $0.key < $1.key }.map { ($0.key, json($0.value)) },
-                                                      uniquingKeysWith: { $1 }))
-        }
+    var json: JSON {
+        var result: JSONObject = ["content": [["type": "text", "text": .string(text)]], "isError": .bool(isError)]
+        if let structured { result["structuredContent"] = structured }
+        return .object(result)
     }
 }

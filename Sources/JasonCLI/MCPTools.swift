@@ -1,6 +1,5 @@
 import Foundation
 import JasonJSON
-import MCP
 
 /// The folders an MCP server may read, given when it starts: a path an assistant names is taken only
 /// when it lies inside one of them, links resolved.
@@ -12,12 +11,12 @@ struct MCPFolders: Sendable {
     }
 
     /// The absolute path of `written` (relative to the first root), when it is inside a root.
-    func resolve(_ written: String) throws -> String {
+    func resolve(_ written: String) throws(MCPFailure) -> String {
         let base = URL(fileURLWithPath: roots.first ?? FileManager.default.currentDirectoryPath, isDirectory: true)
         let path = URL(fileURLWithPath: written, relativeTo: base).standardizedFileURL.resolvingSymlinksInPath().path
         guard roots.contains(where: { path == $0 || path.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") }) else {
-            throw MCPError.invalidParams("\(written) is outside the folders this server may read (\(roots.joined(separator: ", ")); "
-                                         + "start it with --allow-read FOLDER to add one)")
+            throw MCPFailure("\(written) is outside the folders this server may read (\(roots.joined(separator: ", ")); "
+                             + "start it with --allow-read FOLDER to add one)")
         }
         return path
     }
@@ -29,7 +28,7 @@ struct MCPTools: Sendable {
     let folders: MCPFolders
     let sessions: MCPDebugSessions
 
-    func call(_ name: String, _ arguments: [String: Value]) async throws -> CallTool.Result {
+    func call(_ name: String, _ arguments: JSONObject) async throws -> MCPResult {
         let args = MCPArguments(name: name, values: arguments)
         switch name {
         case "check": return try await check(args)
@@ -37,7 +36,7 @@ struct MCPTools: Sendable {
         case "test": return try await test(args)
         case "help": return await help(args)
         case "debug": return try await sessions.debug(args)
-        default: throw MCPError.invalidParams("no tool named \(name); tools/list names check, run, test, help and debug")
+        default: throw MCPFailure("no tool named \(name); tools/list names check, run, test, help and debug")
         }
     }
 
@@ -47,27 +46,27 @@ struct MCPTools: Sendable {
         switch (try args.string("path"), try args.string("document")) {
         case (let path?, nil): return (try folders.resolve(path), "")
         case (nil, let document?): return ("-", document)
-        default: throw MCPError.invalidParams("\(args.name) takes \"path\" (a flow's file) or \"document\" (its text), one of them")
+        default: throw MCPFailure("\(args.name) takes \"path\" (a flow's file) or \"document\" (its text), one of them")
         }
     }
 
-    func check(_ args: MCPArguments) async throws -> CallTool.Result {
+    func check(_ args: MCPArguments) async throws -> MCPResult {
         let (file, input) = try flow(args)
         let text = await Self.jasonrun(["check", file], input: input)
         let json = await Self.jasonrun(["check", file, "--format", "json"], input: input)
         let findings = (try? JSONParser.parse(json.out)) ?? .array([])
-        return MCPValue.result(text.out + text.err, ["diagnostics": findings, "exit": .int(Int(text.status))],
+        return MCPResult(text.out + text.err, ["diagnostics": findings, "exit": .int(Int(text.status))],
                                isError: text.status > 1)
     }
 
-    func run(_ args: MCPArguments) async throws -> CallTool.Result {
+    func run(_ args: MCPArguments) async throws -> MCPResult {
         let (file, input) = try flow(args)
         var cli = ["run", file, "--print-jason", "--wall-limit", "30s"]
         if let stubs = try args.string("stubs") { cli += ["--stubs", try folders.resolve(stubs)] }
         if try args.bool("offline") ?? true { cli.append("--offline") }
         if !(try args.bool("persist") ?? false) { cli.append("--no-persist") }
         for (key, flag) in [("jason", "--jason"), ("params", "--params"), ("global", "--global")] {
-            if let value = args.values[key] { cli += [flag, JSONPrinter.compact(MCPValue.json(value))] }
+            if let value = args.values[key], value != .null { cli += [flag, JSONPrinter.compact(value)] }
         }
         if let seed = try args.int("seed") { cli += ["--seed", String(seed)] }
         if let steps = try args.int("max_steps") { cli += ["--max-steps", String(steps)] }
@@ -78,25 +77,25 @@ struct MCPTools: Sendable {
         let ran = result.status == 0 || result.status == 1 || result.status >= 80
         let jason = ran ? result.pieces.last.flatMap { try? JSONParser.parse($0) } ?? .null : .null
         let stdout = ran ? result.pieces.dropLast().joined() : result.out
-        return MCPValue.result(stdout + (result.err.isEmpty ? "" : "--- stderr\n" + result.err) + "exit: \(result.status)\n",
+        return MCPResult(stdout + (result.err.isEmpty ? "" : "--- stderr\n" + result.err) + "exit: \(result.status)\n",
                                ["stdout": .string(stdout), "stderr": .string(result.err), "exit": .int(Int(result.status)),
                                 "jason": jason],
                                isError: result.status != 0)
     }
 
-    func test(_ args: MCPArguments) async throws -> CallTool.Result {
-        guard let path = try args.string("path") else { throw MCPError.invalidParams("test takes \"path\": a test file or a folder of them") }
+    func test(_ args: MCPArguments) async throws -> MCPResult {
+        guard let path = try args.string("path") else { throw MCPFailure("test takes \"path\": a test file or a folder of them") }
         let result = await Self.jasonrun(["test", try folders.resolve(path)] + folders.roots.flatMap { ["--allow-read", $0] })
         let summary = result.out.split(separator: "\n").last.map(String.init) ?? ""
         var structured: JSONObject = ["summary": .string(summary), "exit": .int(Int(result.status))]
         for match in summary.matches(of: /(\d+) (passed|failed)/) { structured[String(match.2)] = .int(Int(match.1) ?? 0) }
-        return MCPValue.result(result.out + result.err, .object(structured), isError: result.status > 1)
+        return MCPResult(result.out + result.err, .object(structured), isError: result.status > 1)
     }
 
-    func help(_ args: MCPArguments) async -> CallTool.Result {
+    func help(_ args: MCPArguments) async -> MCPResult {
         let action = (try? args.string("action")) ?? nil
         let result = await Self.jasonrun(["help"] + (action.map { [$0] } ?? []))
-        return MCPValue.result(result.out + result.err, isError: result.status != 0)
+        return MCPResult(result.out + result.err, isError: result.status != 0)
     }
 
     /// One command of the CLI, in this process, its streams kept.

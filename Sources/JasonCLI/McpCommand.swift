@@ -19,12 +19,7 @@ struct McpCommand: ParsableCommand {
 
     func execute(io: any TerminalIO) async -> Int32 {
         let folders = MCPFolders([FileManager.default.currentDirectoryPath] + allowRead)
-        do {
-            try await MCPServer.serve(folders: folders)
-            return ExitStatus.ok
-        } catch {
-            io.writeErr("jasonrun mcp: \(error)\n")
-            return ExitStatus.invalidDocument
-        }
+        await MCPServer.serve(folders: folders)
+        return ExitStatus.ok
     }
 }

@@ -1,15 +1,15 @@
 import JasonJSON
 
-/// JSON-RPC 2.0 messages as the language server reads and writes them.
-enum RPC {
+/// JSON-RPC 2.0 messages as the language server (and the MCP server) reads and writes them.
+package enum RPC {
     /// A message from the client: a request (with an id) or a notification.
-    struct Incoming {
-        var id: JSON?
-        var method: String
-        var params: JSON
+    package struct Incoming {
+        package var id: JSON?
+        package var method: String
+        package var params: JSON
     }
 
-    enum ErrorCode: Int {
+    package enum ErrorCode: Int {
         case parseError = -32700
         case invalidRequest = -32600
         case methodNotFound = -32601
@@ -19,14 +19,14 @@ enum RPC {
     }
 
     /// A message that cannot be handled, and the id to answer it with when one could be read.
-    struct Problem: Error {
-        var id: JSON?
-        var code: ErrorCode
-        var message: String
+    package struct Problem: Error {
+        package var id: JSON?
+        package var code: ErrorCode
+        package var message: String
     }
 
     /// The message in `body`, or the error to answer it with.
-    static func decode(_ body: [UInt8]) -> Result<Incoming, Problem> {
+    package static func decode(_ body: [UInt8]) -> Result<Incoming, Problem> {
         guard let json = try? JSONParser.parse(String(decoding: body, as: UTF8.self)) else {
             return .failure(Problem(id: nil, code: .parseError, message: "the message is not JSON"))
         }
@@ -37,15 +37,15 @@ enum RPC {
         return .success(Incoming(id: members["id"], method: method, params: members["params"] ?? .null))
     }
 
-    static func response(id: JSON, result: JSON) -> JSON {
+    package static func response(id: JSON, result: JSON) -> JSON {
         ["jsonrpc": "2.0", "id": id, "result": result]
     }
 
-    static func error(id: JSON?, code: ErrorCode, message: String) -> JSON {
+    package static func error(id: JSON?, code: ErrorCode, message: String) -> JSON {
         ["jsonrpc": "2.0", "id": id ?? .null, "error": ["code": .int(code.rawValue), "message": .string(message)]]
     }
 
-    static func notification(_ method: String, _ params: JSON) -> JSON {
+    package static func notification(_ method: String, _ params: JSON) -> JSON {
         ["jsonrpc": "2.0", "method": .string(method), "params": params]
     }
 }
