@@ -64,13 +64,13 @@ final class MCPDebugSessions: Sendable {
             sessions = sessions.filter { now - $0.value.lastUsed < idleLimit }
             let args = request.arguments
             do {
-                guard let command = try args.string("command") else { throw Refusal("debug takes a \"command\": one REPL command") }
+                guard let command = try args.string("command") else { throw MCPFailure("debug takes a \"command\": one REPL command") }
                 let id: String
                 let session: Session
                 switch (try args.string("session"), try args.string("path")) {
                 case (let known?, nil):
                     guard let found = sessions[known] else {
-                        throw Refusal("no debugging session \(known) (it ended with quit, or an hour without commands); "
+                        throw MCPFailure("no debugging session \(known) (it ended with quit, or an hour without commands); "
                                       + "start one with {\"path\", \"command\"}")
                     }
                     (id, session) = (known, found)
@@ -79,14 +79,12 @@ final class MCPDebugSessions: Sendable {
                     (id, session) = ("s\(made)", try start(path, args, folders: folders))
                     sessions[id] = session
                 default:
-                    throw Refusal("debug takes \"path\" (to start a session) or \"session\" (to go on with one), one of them")
+                    throw MCPFailure("debug takes \"path\" (to start a session) or \"session\" (to go on with one), one of them")
                 }
                 session.lastUsed = now
                 let goesOn = await session.repl.runLine(command)
                 if !goesOn { sessions[id] = nil }
                 request.reply.resume(returning: .answer(answer(id, session, output: session.transcript.take(), ended: !goesOn)))
-            } catch let refusal as Refusal {
-                request.reply.resume(returning: .refused(refusal.message))
             } catch let failure as MCPFailure {
                 request.reply.resume(returning: .refused(failure.message))
             } catch {
@@ -95,18 +93,12 @@ final class MCPDebugSessions: Sendable {
         }
     }
 
-    struct Refusal: Error {
-        var message: String
-        init(_ message: String) { self.message = message }
-    }
-
-    private static func start(_ written: String, _ args: MCPArguments, folders: MCPFolders) throws -> Session {
-        let path: String
-        do { path = try folders.resolve(written) } catch { throw Refusal(error.message) }
+    private static func start(_ written: String, _ args: MCPArguments, folders: MCPFolders) throws(MCPFailure) -> Session {
+        let path = try folders.resolve(written)
         let source: SourceFile
         switch FileAccess.readCapped(path, maximumSize: FileAccess.defaultMaximumSize) {
         case .success(let bytes): source = SourceFile(name: path, bytes: bytes)
-        case .failure(let refusal): throw Refusal("\(written): \(refusal.description)")
+        case .failure(let refusal): throw MCPFailure("\(written): \(refusal.description)")
         }
         let stubs = try args.string("stubs").map { stubs throws(MCPFailure) in try folders.resolve(stubs) }
         let offline = try args.bool("offline") ?? true
@@ -115,7 +107,7 @@ final class MCPDebugSessions: Sendable {
             started = try SessionStart(source, file: path, stubs: stubs, offline: offline,
                                        access: FileAccess(folders: folders.roots, maximumSize: FileAccess.defaultMaximumSize),
                                        startDate: Date().timeIntervalSince1970)
-        } catch { throw Refusal(error.message) }
+        } catch { throw MCPFailure(error.message) }
         let transcript = Transcript()
         let formatter = started.formatter
         let repl = REPL(document: started.document, setup: started.setup, reader: { _ in PlainLineReader { nil } },
