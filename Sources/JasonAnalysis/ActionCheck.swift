@@ -17,8 +17,7 @@ extension Pass {
             } else if members["@"] != nil {
                 report(.invalidAction, .warning, "this action is a mixin ({\"@\": URL}); mixins are not resolved, so it fails when it runs",
                        at: pointer)
-            } else if let (key, near) = members.keys.lazy.compactMap({ key in
-                Suggestion.closest(to: key, among: ["type", "trigger"]).map { (key, $0) } }).first {
+            } else if let (key, near) = ActionNode.misspeltTarget(in: members) {
                 // Worded as a run words it: `check` and a run agree on what fails.
                 report(.invalidAction, Self.severity(runsFor: pointer),
                        "an action needs a 'type' or a 'trigger'; did you mean \"\(near)\" for \"\(key)\"?",

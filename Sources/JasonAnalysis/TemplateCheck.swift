@@ -54,19 +54,12 @@ extension Pass {
     /// The first of the document's own variables (`$get`, `$global`…) an expression names bare, not
     /// as `$root.$get` or a member of something else.
     static func rootOnlyName(in script: String) -> String? {
-        let text = Array(script.utf8)
-        for name in ["$get", "$global", "$cache", "$params", "$jason", "$env"] {
-            let bytes = Array(name.utf8)
-            var i = 0
-            while i + bytes.count <= text.count {
-                if Array(text[i..<i + bytes.count]) == bytes {
-                    let before = i > 0 ? text[i - 1] : UInt8(ascii: " ")
-                    let after = i + bytes.count < text.count ? text[i + bytes.count] : UInt8(ascii: " ")
-                    let isWord = { (b: UInt8) in b == UInt8(ascii: "_") || b == UInt8(ascii: "$") || b == UInt8(ascii: ".")
-                        || (b >= 48 && b <= 57) || (b | 0x20 >= 97 && b | 0x20 <= 122) }
-                    if !isWord(before), !(isWord(after) && after != UInt8(ascii: ".")) { return name }
-                }
-                i += 1
+        func isNamePart(_ c: Character?) -> Bool { c.map { $0 == "_" || $0 == "$" || $0.isLetter || $0.isNumber } ?? false }
+        for name in ViewVariables.names {
+            for range in script.ranges(of: name) {
+                let before = range.lowerBound > script.startIndex ? script[script.index(before: range.lowerBound)] : nil
+                let after = range.upperBound < script.endIndex ? script[range.upperBound] : nil
+                if before != ".", !isNamePart(before), !isNamePart(after) { return name }
             }
         }
         return nil

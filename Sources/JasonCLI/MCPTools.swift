@@ -52,11 +52,18 @@ struct MCPTools: Sendable {
 
     func check(_ args: MCPArguments) async throws -> MCPResult {
         let (file, input) = try flow(args)
-        let text = await Self.jasonrun(["check", file], input: input)
-        let json = await Self.jasonrun(["check", file, "--format", "json"], input: input)
-        let findings = (try? JSONParser.parse(json.out)) ?? .array([])
-        return MCPResult(text.out + text.err, ["diagnostics": findings, "exit": .int(Int(text.status))],
-                               isError: text.status > 1)
+        // One analysis, as data; the text says the same, a line per finding as `jasonrun check` heads each.
+        let result = await Self.jasonrun(["check", file, "--format", "json"], input: input)
+        let findings = (try? JSONParser.parse(result.out))?.arrayValue ?? []
+        let lines = findings.map { d in
+            let place = [d["file"]?.stringValue, d["line"].map(JSONPrinter.compact), d["column"].map(JSONPrinter.compact)]
+                .compactMap { $0 }.joined(separator: ":")
+            return "\(place): \(d["severity"]?.stringValue ?? ""): \(d["message"]?.stringValue ?? "") [\(d["id"]?.stringValue ?? "")]\n"
+                + (d["pointer"]?.stringValue.map { "  at \($0)\n" } ?? "")
+        }
+        let errors = findings.count { $0["severity"] == "error" }
+        let text = lines.joined() + result.err + "\(errors) error\(errors == 1 ? "" : "s"), \(findings.count - errors) warning\(findings.count - errors == 1 ? "" : "s")\n"
+        return MCPResult(text, ["diagnostics": .array(findings), "exit": .int(Int(result.status))], isError: result.status > 1)
     }
 
     func run(_ args: MCPArguments) async throws -> MCPResult {

@@ -156,8 +156,7 @@ extension ActionNode {
                                           at: path))
             } else {
                 // `"typ"` for `"type"`: say so at the key, not at the object.
-                if let (key, near) = members.keys.lazy.compactMap({ key in
-                    Suggestion.closest(to: key, among: ["type", "trigger"]).map { (key, $0) } }).first {
+                if let (key, near) = misspeltTarget(in: members) {
                     return .malformed(invalid("an action needs a 'type' or a 'trigger'; did you mean \"\(near)\" for \"\(key)\"?",
                                               at: locator.keyPath(pointer.appending(key))))
                 }
@@ -192,6 +191,11 @@ extension ActionNode {
         case .null, .bool, .int, .double:
             throw invalid("an action must be an object or a conditional array, found \(json.kindName)", at: path)
         }
+    }
+
+    /// A key one typo from `type` or `trigger` (`"typ"`), and the one meant, in an action that has neither.
+    package static func misspeltTarget(in members: JSONObject) -> (key: String, meant: String)? {
+        members.keys.lazy.compactMap { key in Suggestion.closest(to: key, among: ["type", "trigger"]).map { (key, $0) } }.first
     }
 
     /// The first branch of a would-be conditional whose keyword is one typo from `#if`, `#elseif` or `#else`.

@@ -92,7 +92,7 @@ extension Interpreter {
             let ownSource = call.path.file == document.locator.fileName
             located.file = call.path.file
             if let name = d.missingVariable, name.hasPrefix("$"),
-               let near = Suggestion.closest(to: name, among: ["$jason", "$get", "$global", "$cache", "$params", "$env", "$root", "$index"]) {
+               let near = Suggestion.closest(to: name, among: ViewVariables.names + ["$root", "$index"]) {
                 located.hint = "did you mean \(near)?"
             }
             let map = call.path.sourceMap ?? (ownSource ? document.locator.sourceMap : nil)

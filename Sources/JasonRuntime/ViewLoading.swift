@@ -49,11 +49,12 @@ extension Interpreter {
     }
 
     /// The view on top goes away: its timers stop, and the view below shows again with the one app-wide
-    /// `$global` as it is now (a view it opened may have changed it).
+    /// `$global` as the closed view left it (it may have changed it).
     func removeTopView() {
         state.timers.stop(view: state.top.id)
+        let global = state.top.variables.global
         state.views.removeLast()
-        loadStores(at: state.topIndex, cache: false)
+        state.views[state.topIndex].variables.setGlobal(global)
     }
 
     /// Whether a chain from `node` may reach `$render` (through branches, conditionals and the lambdas it
@@ -83,9 +84,9 @@ extension Interpreter {
     }
 
     /// `$global` and the view's `$cache` as stored; a damaged store is reported, never silently emptied.
-    func loadStores(at index: Int, cache: Bool = true) {
+    func loadStores(at index: Int) {
         let url = state.views[index].url.lowercased()
-        for name in cache ? [StoreName.global, StoreName.cache(url)] : [StoreName.global] {
+        for name in [StoreName.global, StoreName.cache(url)] {
             var value = state.stores[name] ?? [:]
             if let file = environment.stores.file(name) {
                 do {

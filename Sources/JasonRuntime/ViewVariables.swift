@@ -49,6 +49,9 @@ public struct ViewVariables: Sendable {
     }
     mutating func clearScriptGlobals() { scriptGlobals = [:]; token = Token() }
 
+    /// The names templates see beside the view data (`templateData`).
+    package static let names = ["$jason", "$get", "$params", "$cache", "$global", "$env"]
+
     /// register ⊕ variables: the data object every template of an action is rendered against.
     public func templateData(jason: JSON?) -> JSON {
         var data = viewData
