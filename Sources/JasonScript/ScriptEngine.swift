@@ -26,8 +26,10 @@ public final class ScriptEngine: @unchecked Sendable {
     let builtins = BuiltinsFlag()
     /// `Math.random()`'s seed (`--seed`): the same seed draws the same numbers. Nil: JavaScript's own.
     package let seed: UInt64?
-    /// Where `Date` reads the time (Unix milliseconds); nil: the real clock.
-    private let clock = Mutex<(@Sendable () -> Double)?>(nil)
+    /// Where `Date` reads the time (Unix milliseconds); nil: the real clock. A closure is kept in a class:
+    /// one held in the mutex directly is reabstracted by every `withLock { $0 }` (a thunk round it each
+    /// time), so its calls nested deeper with each evaluation until the stack overflowed.
+    private let clock = Mutex<TimeReader?>(nil)
 
     public init(limits: ScriptLimits = ScriptLimits(), seed: UInt64? = nil) {
         self.limits = limits
@@ -36,7 +38,8 @@ public final class ScriptEngine: @unchecked Sendable {
 
     /// Makes JavaScript's `Date` read `now` (Unix milliseconds), as the interpreter's virtual clock does.
     package func readTime(from now: (@Sendable () -> Double)?) {
-        clock.withLock { $0 = now }
+        let reader = now.map(TimeReader.init)
+        clock.withLock { $0 = reader }
     }
 
     package convenience init(timeLimit: Double) {
@@ -93,9 +96,17 @@ public final class ScriptEngine: @unchecked Sendable {
         state.withLock { state in
             let context = state ?? EngineContext(limits: limits, watch: runawayWatch(), builtins: builtins, seed: seed)
             state = context
-            context.tellTime(clock.withLock { $0 }?())
+            context.tellTime(clock.withLock { $0 }?.read())
             return body(context)
         }
+    }
+}
+
+final class TimeReader: Sendable {
+    let read: @Sendable () -> Double
+
+    init(_ read: @escaping @Sendable () -> Double) {
+        self.read = read
     }
 }
 
