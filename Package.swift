@@ -25,9 +25,8 @@ let package = Package(
         .target(
             name: "JasonJSON",
             dependencies: [.product(name: "OrderedCollections", package: "swift-collections")]),
-        .systemLibrary(
-            name: "CJavaScriptCore", pkgConfig: "javascriptcoregtk-4.1",
-            providers: [.apt(["libjavascriptcoregtk-4.1-dev"])]),
+        // JavaScriptCore is opened with dlopen when an expression first needs it (CJavaScriptCore.h).
+        .target(name: "CJavaScriptCore", linkerSettings: [.linkedLibrary("dl")]),
         .target(name: "JasonScript", dependencies: ["JasonJSON", "CJavaScriptCore"]),
         .target(name: "JasonTemplate", dependencies: ["JasonJSON", "JasonScript"]),
         .target(name: "JasonRuntime", dependencies: ["JasonJSON", "JasonScript", "JasonTemplate",
@@ -36,7 +35,8 @@ let package = Package(
             name: "JasonActions",
             dependencies: ["JasonRuntime", .product(name: "AsyncHTTPClient", package: "async-http-client"),
                            .product(name: "CSV", package: "CSV.swift")]),
-        .systemLibrary(name: "CLibEdit", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
+        // libedit is opened with dlopen when the REPL starts on a terminal (CLibEdit.h).
+        .target(name: "CLibEdit", linkerSettings: [.linkedLibrary("dl")]),
         .target(name: "JasonDebugger", dependencies: ["JasonRuntime", "JasonJSON", "JasonScript"]),
         .target(name: "JasonREPL", dependencies: ["JasonDebugger", "JasonRuntime", "JasonScript", "CLibEdit"]),
         .target(name: "JasonAnalysis", dependencies: ["JasonRuntime", "JasonJSON", "JasonTemplate", "JasonScript"]),
@@ -59,7 +59,7 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
             ],
             resources: [.copy("Page")]),
-        .executableTarget(name: "jasonrun", dependencies: ["JasonCLI"]),
+        .executableTarget(name: "jasonrun", dependencies: ["JasonCLI"], linkerSettings: startUpLinking),
         .executableTarget(name: "CustomAction", dependencies: ["JasonActions", "JasonRuntime", "JasonJSON"],
                           path: "Examples/CustomAction", exclude: ["app.json", "expected.txt"]),
         .executableTarget(name: "Integration", dependencies: ["JasonActions", "JasonRuntime", "JasonJSON"],
@@ -99,6 +99,14 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// What the loader does before main, at every start (Docs/Architecture.md, "Start-up"): SwiftPM's static
+// standard library exports every symbol of our own code (36,000), which the loader and the runtime's
+// dladdr then search; lld packs the 170,000 relative relocations (DT_RELR, glibc 2.36) into a few pages.
+let startUpLinking: [LinkerSetting] = [
+    .unsafeFlags(["-Xlinker", "--no-export-dynamic", "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"],
+                 .when(platforms: [.linux])),
+]
 
 // Fuzz targets (Docs/Fuzzing.md), only with JASONRUN_FUZZ=1, so the ordinary build and CI never see them;
 // scripts/fuzz.sh builds them in .build-fuzz. Our own modules get AddressSanitizer and libFuzzer's coverage

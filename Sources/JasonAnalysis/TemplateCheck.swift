@@ -41,7 +41,9 @@ extension Pass {
                                         file: locator.fileName, location: location(ofSlotAt: slot.offset, in: pointer, isKey: isKey),
                                         pointer: pointer))
             }
-            guard !script.isEmpty, let error = analyzer.engine.syntaxError(in: script) else { continue }
+            // What Swift parses compiles: JavaScriptCore is not loaded for it.
+            guard !script.isEmpty, ParsedExpression(script).needsEngine,
+                  let error = analyzer.engine.syntaxError(in: script) else { continue }
             let pointer = trail.pointer
             found.append(Diagnostic(.scriptSyntax, .error, "{{\(slot.script)}} is not JavaScript that compiles: \(error)",
                                     file: locator.fileName, location: location(ofSlotAt: slot.offset, in: pointer, isKey: isKey),

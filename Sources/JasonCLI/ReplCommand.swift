@@ -61,8 +61,11 @@ struct ReplCommand: ParsableCommand {
         let (document, setup, formatter) = (started.document, started.setup, started.formatter)
         let historyFile = io.isTerminal ? Self.historyFile(history, io: io) : "/dev/null"
         let repl = REPL(document: document, setup: setup, reader: { complete -> LineReader in
-            io.isTerminal ? LibEditLineReader(historyFile: historyFile, complete: complete)
-                          : PlainLineReader { io.readInputLine() }
+            if io.isTerminal, let editor = LibEditLineReader(historyFile: historyFile, complete: complete) { return editor }
+            if io.isTerminal, let reason = LibEditLineReader.loadFailure {
+                io.writeErr("jasonrun repl: no line editing or history (libedit could not be loaded: \(reason))\n")
+            }
+            return PlainLineReader { io.readInputLine() }
         }, asksUser: io.isTerminal, write: { io.writeOut($0) }, describe: { formatter.format($0) })
         repl.echo = echo && !io.isTerminal
         repl.actionHelp = { ActionReference.help(for: $0) }

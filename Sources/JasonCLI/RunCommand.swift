@@ -146,7 +146,13 @@ struct RunCommand: ParsableCommand {
         for diagnostic in interpreter.diagnostics {
             if diagnostic.id == .template { templates.add(diagnostic) } else { others.append(diagnostic) }
         }
-        let all = templates.diagnostics + others + mismatches + (stubbed?.unused ?? [])
+        // Expressions that needed a missing JavaScriptCore: the run did not do what the flow says.
+        let unevaluated = templates.diagnostics.map { d in
+            var d = d
+            if engine.wasRefused { d.severity = .error }
+            return d
+        }
+        let all = unevaluated + others + mismatches + (stubbed?.unused ?? [])
         output.report(all)
         if printJason { io.writeOut(JSONPrinter.pretty(finalJason.value ?? .null) + "\n") }
         if let coverage, !CoverageOutput.write(document, visits: visits.all, to: coverage, io: io,

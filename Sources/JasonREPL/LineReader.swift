@@ -68,7 +68,12 @@ package final class LibEditLineReader: LineReader {
     /// libedit's state is the process's: one call into it at a time.
     private let libedit = Mutex(())
 
-    package init(historyFile: String, complete: @escaping @Sendable (String, String) -> [String]) {
+    /// Why libedit could not be opened (it is, on the first ask); nil when it was.
+    package static let loadFailure: String? = jr_edit_load().map { String(cString: $0) }
+
+    /// Nil when libedit cannot be loaded (`loadFailure` says why).
+    package init?(historyFile: String, complete: @escaping @Sendable (String, String) -> [String]) {
+        guard LibEditLineReader.loadFailure == nil else { return nil }
         self.historyFile = historyFile
         completionSource.withLock { $0 = complete }
         jr_set_name("jasonrun")
@@ -81,12 +86,12 @@ package final class LibEditLineReader: LineReader {
         jr_set_completer { text, _, _ in
             LibEditLineReader.matches(for: text.map { String(cString: $0) } ?? "")
         }
-        using_history()
+        jr_using_history()
         // libedit rings the bell on every Tab, even one that completes the only match; its bell becomes a
         // no-op escape and `matches` rings when there is nothing to offer.
-        _ = rl_parse_and_bind("settc bl \u{1b}[m")
-        stifle_history(1000)
-        _ = read_history(historyFile)
+        _ = jr_parse_and_bind("settc bl \u{1b}[m")
+        jr_stifle_history(1000)
+        _ = jr_read_history(historyFile)
         Self.catchInterrupts()
     }
 
@@ -94,7 +99,7 @@ package final class LibEditLineReader: LineReader {
         interruptFlag.store(false, ordering: .relaxed)
         PromptInterrupt.drain()
         PromptInterrupt.prompting.store(true, ordering: .relaxed)
-        let raw = libedit.withLock { _ in readline(prompt) }
+        let raw = libedit.withLock { _ in jr_readline(prompt) }
         PromptInterrupt.prompting.store(false, ordering: .relaxed)
         // A Ctrl-C at the prompt belongs to the prompt: it must not stop the next run at its first action.
         let interrupted = interruptFlag.exchange(false, ordering: .relaxed)
@@ -109,9 +114,9 @@ package final class LibEditLineReader: LineReader {
         return .line(String(cString: raw))
     }
 
-    package func remember(_ line: String) { libedit.withLock { _ in _ = add_history(line) } }
+    package func remember(_ line: String) { libedit.withLock { _ in _ = jr_add_history(line) } }
 
-    package func finish() { libedit.withLock { _ in _ = write_history(historyFile) } }
+    package func finish() { libedit.withLock { _ in _ = jr_write_history(historyFile) } }
 
     package var asksBeforeLeaving: Bool { true }
 

@@ -24,6 +24,8 @@ public final class ScriptEngine: @unchecked Sendable {
     /// Made with the first context and kept across `reset()`: one watching thread per engine.
     let watch = Mutex<RunawayWatch?>(nil)
     let builtins = BuiltinsFlag()
+    /// Set when an expression needed JavaScriptCore and it could not be loaded.
+    let refused = Atomic<Bool>(false)
     /// `Math.random()`'s seed (`--seed`): the same seed draws the same numbers. Nil: JavaScript's own.
     package let seed: UInt64?
     /// Where `Date` reads the time (Unix milliseconds); nil: the real clock. A closure is kept in a class:
@@ -60,12 +62,14 @@ public final class ScriptEngine: @unchecked Sendable {
     /// Evaluates with `this` bound to the resident top-level data, brought up to date with `data` first
     /// (under one lock, so evaluations from elsewhere cannot change it in between).
     package func evaluate(_ expression: String, root data: JSONObject) -> ScriptResult {
-        withContext { $0.call(expression, receiver: $0.syncRoot(data)) }
+        if let loadFailure { return .threw(loadFailure) }
+        return withContext { $0.call(expression, receiver: $0.syncRoot(data)) }
     }
 
     /// Evaluates with `this` bound to a value converted for this call only.
     package func evaluate(_ expression: String, this value: JSON) -> ScriptResult {
-        withContext { context in
+        if let loadFailure { return .threw(loadFailure) }
+        return withContext { context in
             let receiver = context.receiver(for: value, extras: [:])
             return context.call(expression, receiver: receiver)
         }
@@ -92,8 +96,11 @@ public final class ScriptEngine: @unchecked Sendable {
         }
     }
 
+    /// Runs `body` with the context, made now if there is none. Callers first make sure the library
+    /// loaded (`loadFailure`): without it there is no context to give.
     func withContext<T>(_ body: (EngineContext) -> T) -> T {
-        state.withLock { state in
+        if let loadFailure { fatalError(loadFailure) }
+        return state.withLock { state in
             let context = state ?? EngineContext(limits: limits, watch: runawayWatch(), builtins: builtins, seed: seed)
             state = context
             context.tellTime(clock.withLock { $0 }?.read())

@@ -6,6 +6,7 @@ extension ScriptEngine {
     /// what it defines. Returns the global names it added that hold data (functions stay in the engine);
     /// the interpreter shows those to templates as iOS did.
     package func include(_ source: String) -> Result<JSONObject, ScriptError> {
+        if let loadFailure { return .failure(ScriptError(description: loadFailure)) }
         builtins.replaced.store(true, ordering: .relaxed)
         return withContext { $0.include(source) }
     }

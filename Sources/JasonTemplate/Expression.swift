@@ -117,8 +117,9 @@ package final class ParsedExpression: Sendable, Hashable {
         simple = path == nil ? SimpleExpression(text) : nil
     }
 
-    /// Whether the engine is needed whatever the data (neither a path nor a simple operation).
-    var needsEngine: Bool { path == nil && simple == nil }
+    /// Whether the engine is needed whatever the data (neither a path nor a simple operation). When it
+    /// is not, the text is JavaScript that compiles, without asking the engine.
+    package var needsEngine: Bool { path == nil && simple == nil }
 
     package static func == (a: ParsedExpression, b: ParsedExpression) -> Bool { a.text == b.text }
     package func hash(into hasher: inout Hasher) { hasher.combine(text) }

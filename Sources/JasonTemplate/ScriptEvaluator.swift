@@ -16,6 +16,7 @@ package struct ScriptEvaluator: ExpressionEvaluator {
     package var hasStandardBuiltins: Bool { engine.hasStandardBuiltins }
 
     package func evaluate(_ expression: String, in scope: Scope) -> Evaluation {
+        if let failure = engine.loadFailure { return .failed(failure) }
         let target = self.target(for: scope)
         let (result, mayMutate) = engine.evaluate(expression, on: target.receiver, extras: target.extras)
         if mayMutate { scope.pass.scriptOwnsData = true }
@@ -99,7 +100,7 @@ extension ScriptEvaluator: LoopPrefetching {
     /// The loop in one call into the engine, when its items are the engine's own (the loop's expression
     /// is a plain path) and no `#let` names are about.
     func prefetch(_ expressions: [ParsedExpression], source: ItemSource, root: JSON, scope: Scope) -> [Evaluation?]? {
-        guard scope.lets.isEmpty, scope.rootLets.isEmpty, !scope.pass.scriptOwnsData,
+        guard engine.loadFailure == nil, scope.lets.isEmpty, scope.rootLets.isEmpty, !scope.pass.scriptOwnsData,
               case .object(let data) = root else { return nil }
         let pass = passState(scope)
         guard let items = residentArray(source, pass) else { return nil }

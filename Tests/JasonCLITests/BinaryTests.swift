@@ -25,14 +25,17 @@ import Testing
         return (process, output)
     }
 
-    func launch(_ arguments: [String], stdin: String = "", persist: Bool = false) throws
-        -> (status: Int32, out: String, err: String)
+    func launch(_ arguments: [String], stdin: String = "", persist: Bool = false,
+                environment: [String: String] = [:]) throws -> (status: Int32, out: String, err: String)
     {
         struct NotBuilt: Error {}
         guard let binary = Self.binary else { throw NotBuilt() }
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments + (persist ? [] : ["--no-persist"])
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         let input = Pipe(), output = Pipe(), error = Pipe()
         process.standardInput = input
         process.standardOutput = output
