@@ -1,12 +1,9 @@
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 import Foundation
 import JasonJSON
 
 /// RSS 2.0, RSS 1.0 (RDF) and Atom feeds as the array of articles node-feedparser gave Jasonette:
 /// `title`, `description`, `summary`, `link`, `guid`, `author`, `pubdate`, `categories`, `image`,
-/// `enclosures` and the feed's `meta`. XML is read with Foundation's XMLParser (libxml2).
+/// `enclosures` and the feed's `meta`. XML is read by `FeedXML`.
 enum Feed {
     final class Element {
         let name: String
@@ -115,39 +112,6 @@ enum Feed {
     }
 
     static func parse(_ xml: String) throws(ParseError) -> Element {
-        let builder = TreeBuilder()
-        let parser = XMLParser(data: Data(xml.utf8))
-        parser.delegate = builder
-        guard parser.parse(), let root = builder.root else {
-            let error = parser.parserError.map { "\($0.localizedDescription)" } ?? "no document element"
-            throw ParseError(message: "not well-formed XML at line \(parser.lineNumber), column \(parser.columnNumber): \(error)")
-        }
-        if let open = builder.stack.last {
-            throw ParseError(message: "not well-formed XML at line \(parser.lineNumber): <\(open.name)> is never closed")
-        }
-        return root
-    }
-
-    final class TreeBuilder: NSObject, XMLParserDelegate {
-        var stack: [Element] = []
-        var root: Element?
-
-        func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
-                    attributes: [String: String] = [:]) {
-            let element = Element(name: qualifiedName ?? name, attributes: attributes)
-            stack.last?.children.append(element)
-            if stack.isEmpty { root = element }
-            stack.append(element)
-        }
-
-        func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
-            stack.removeLast()
-        }
-
-        func parser(_ parser: XMLParser, foundCharacters string: String) { stack.last?.text += string }
-
-        func parser(_ parser: XMLParser, foundCDATA data: Data) {
-            stack.last?.text += String(decoding: data, as: UTF8.self)
-        }
+        try FeedXML.parse(xml)
     }
 }
