@@ -1,6 +1,14 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
+// What the loader does before main, at every start (Docs/Architecture.md, "Start-up"): SwiftPM's static
+// standard library exports every symbol of our own code (36,000), which the loader and the runtime's
+// dladdr then search; lld packs the 170,000 relative relocations (DT_RELR, glibc 2.36) into a few pages.
+let startUpLinking: [LinkerSetting] = [
+    .unsafeFlags(["-Xlinker", "--no-export-dynamic", "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"],
+                 .when(platforms: [.linux])),
+]
+
 let package = Package(
     name: "jasonrun",
     platforms: [.macOS(.v15)],
@@ -99,14 +107,6 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
-
-// What the loader does before main, at every start (Docs/Architecture.md, "Start-up"): SwiftPM's static
-// standard library exports every symbol of our own code (36,000), which the loader and the runtime's
-// dladdr then search; lld packs the 170,000 relative relocations (DT_RELR, glibc 2.36) into a few pages.
-let startUpLinking: [LinkerSetting] = [
-    .unsafeFlags(["-Xlinker", "--no-export-dynamic", "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"],
-                 .when(platforms: [.linux])),
-]
 
 // Fuzz targets (Docs/Fuzzing.md), only with JASONRUN_FUZZ=1, so the ordinary build and CI never see them;
 // scripts/fuzz.sh builds them in .build-fuzz. Our own modules get AddressSanitizer and libFuzzer's coverage
