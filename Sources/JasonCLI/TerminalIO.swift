@@ -28,8 +28,24 @@ package struct StandardIO: TerminalIO {
 
     package init() {}
 
-    package func writeOut(_ text: String) { FileHandle.standardOutput.write(Data(text.utf8)) }
-    package func writeErr(_ text: String) { FileHandle.standardError.write(Data(text.utf8)) }
+    package func writeOut(_ text: String) { Self.write(text, to: 1) }
+    package func writeErr(_ text: String) { Self.write(text, to: 2) }
+
+    /// The bytes of `text`, all of them, straight to the descriptor: no `Data` in between, whose generic
+    /// initialiser costs a scan of every protocol conformance in the binary the first time (at start-up),
+    /// and no trap when the reader went away.
+    static func write(_ text: String, to descriptor: Int32) {
+        var text = text
+        text.withUTF8 { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let written = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+                if written < 0 && errno == EINTR { continue }
+                guard written > 0 else { return }
+                offset += written
+            }
+        }
+    }
     package func readAllInput() -> [UInt8] { [UInt8](FileHandle.standardInput.readDataToEndOfFile()) }
 
     package var typist: (any LineInput)? { isatty(0) == 1 ? StandardLineInput() : nil }
