@@ -2,6 +2,7 @@
 
 #include <dlfcn.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -11,6 +12,8 @@ static const char *default_library = "libjavascriptcoregtk-4.1.so.0";
 static char failure[512];
 static const char *outcome;
 static pthread_once_t once = PTHREAD_ONCE_INIT;
+/// Set once loading succeeded: every evaluation asks, and this answers without the once's barrier.
+static atomic_bool loaded;
 
 static void *find(void *library, const char *name) {
     void *found = dlsym(library, name);
@@ -38,9 +41,11 @@ static void load(void) {
     JSC_FUNCTIONS(JSC_FIND, JSC_VOID_FIND)
 #undef JSC_FIND
 #undef JSC_VOID_FIND
+    if (!outcome) atomic_store_explicit(&loaded, true, memory_order_release);
 }
 
 const char *jsc_load(void) {
+    if (atomic_load_explicit(&loaded, memory_order_acquire)) return NULL;
     pthread_once(&once, load);
     return outcome;
 }

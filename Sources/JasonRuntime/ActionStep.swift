@@ -1,33 +1,87 @@
 import JasonJSON
 import JasonTemplate
 
-/// One action as the observers see it.
+/// One action as the observers see it. Its members live in one shared box: a step is handed to every
+/// observer and kept as the pending action, and copying seven reference-counted members each time was a
+/// tenth of an action's cost.
 public struct ActionStep: Sendable {
-    public var target: ActionCall.Target
+    private final class Members: @unchecked Sendable {
+        var target: ActionCall.Target
+        var path: ActionPath
+        var options: JSON?
+        var templateDiagnostics: [TemplateDiagnostic]
+        var jason: JSON?
+        var callers: [ActionPath]
+        var entry: ActionPath?
+
+        init(target: ActionCall.Target, path: ActionPath, options: JSON?, templateDiagnostics: [TemplateDiagnostic],
+             jason: JSON?, callers: [ActionPath], entry: ActionPath?) {
+            self.target = target
+            self.path = path
+            self.options = options
+            self.templateDiagnostics = templateDiagnostics
+            self.jason = jason
+            self.callers = callers
+            self.entry = entry
+        }
+
+        func copy() -> Members {
+            Members(target: target, path: path, options: options, templateDiagnostics: templateDiagnostics,
+                    jason: jason, callers: callers, entry: entry)
+        }
+    }
+
+    private var members: Members
+
+    /// The box to change: this step's own (copied first when another step shares it).
+    private var ownMembers: Members {
+        mutating get {
+            if !isKnownUniquelyReferenced(&members) { members = members.copy() }
+            return members
+        }
+    }
+
+    public var target: ActionCall.Target {
+        get { members.target }
+        set { ownMembers.target = newValue }
+    }
     /// What carries it out (decided from the target; the loop uses its call's, decided at parse).
     package var kind: ActionKind { ActionKind(target) }
-    public var path: ActionPath
+    public var path: ActionPath {
+        get { members.path }
+        set { ownMembers.path = newValue }
+    }
     /// The options after rendering (nil when the action has none).
-    public var options: JSON?
+    public var options: JSON? {
+        get { members.options }
+        set { ownMembers.options = newValue }
+    }
     /// Expressions that stayed unresolved or threw while rendering the options.
-    package var templateDiagnostics: [TemplateDiagnostic]
+    package var templateDiagnostics: [TemplateDiagnostic] {
+        get { members.templateDiagnostics }
+        set { ownMembers.templateDiagnostics = newValue }
+    }
     /// The `$jason` the action runs with.
-    public var jason: JSON?
+    public var jason: JSON? {
+        get { members.jason }
+        set { ownMembers.jason = newValue }
+    }
     /// Where the open lambda frames were called from, outermost first.
-    package var callers: [ActionPath]
+    package var callers: [ActionPath] {
+        get { members.callers }
+        set { ownMembers.callers = newValue }
+    }
     /// The conditional array or string template this action was chosen from, when it was (a
     /// `head.actions` entry written as `[{"{{#if …}}": …}]`, say): breakpoints on the entry stop here.
-    package var entry: ActionPath?
+    package var entry: ActionPath? {
+        get { members.entry }
+        set { ownMembers.entry = newValue }
+    }
 
     init(target: ActionCall.Target, path: ActionPath, options: JSON?,
          templateDiagnostics: [TemplateDiagnostic], jason: JSON?, callers: [ActionPath], entry: ActionPath?) {
-        self.target = target
-        self.path = path
-        self.options = options
-        self.templateDiagnostics = templateDiagnostics
-        self.jason = jason
-        self.callers = callers
-        self.entry = entry
+        members = Members(target: target, path: path, options: options, templateDiagnostics: templateDiagnostics,
+                          jason: jason, callers: callers, entry: entry)
     }
 
     /// How many lambda frames are open.

@@ -55,6 +55,8 @@ public struct ViewVariables: Sendable {
     /// register ⊕ variables: the data object every template of an action is rendered against.
     public func templateData(jason: JSON?) -> JSON {
         var data = viewData
+        // Room for everything at once: grown one member at a time, the keys and values were copied thrice.
+        data.reserveCapacity(viewData.count + scriptGlobals.count + Self.names.count)
         for (k, value) in scriptGlobals { data[k] = value }
         data.removeValue(forKey: "$jason")
         if let jason { data["$jason"] = jason }
@@ -71,15 +73,22 @@ public struct ViewVariables: Sendable {
 /// same value while nothing changed lets the script engine and the transformer see at a glance that it is
 /// the same data.
 struct TemplateDataCache {
-    private var last: (token: ViewVariables.Token, jason: JSON?, value: JSON)?
+    // Three members rather than one optional tuple: asking does not copy what was kept.
+    private var token: ViewVariables.Token?
+    private var jason: JSON?
+    private var value: JSON?
 
     /// The data made last for variables carrying `token` and for `jason`, if any.
     func data(for token: ViewVariables.Token, jason: JSON?) -> JSON? {
-        guard let last, last.token === token, Self.same(last.jason, jason) else { return nil }
-        return last.value
+        guard self.token === token, Self.same(self.jason, jason) else { return nil }
+        return value
     }
 
-    mutating func keep(_ value: JSON, for token: ViewVariables.Token, jason: JSON?) { last = (token, jason, value) }
+    mutating func keep(_ value: JSON, for token: ViewVariables.Token, jason: JSON?) {
+        self.token = token
+        self.jason = jason
+        self.value = value
+    }
 
     private static func same(_ a: JSON?, _ b: JSON?) -> Bool {
         switch (a, b) {
