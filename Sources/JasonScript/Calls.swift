@@ -30,7 +30,8 @@ extension EngineContext {
         var exception: JSValueRef? = nil
         let result: JSValueRef?
         if receiver.isObject && receiver.primitiveExtras.isEmpty {
-            let object = JSValueToObject(context, receiver.value, nil)!
+            // An object's value reference is its object reference (JavaScriptCore encodes a cell as its pointer).
+            let object: JSObjectRef = receiver.value
             if extras.isEmpty {
                 result = JSObjectCallAsFunction(context, fn, object, 0, nil, &exception)
             } else {
@@ -49,7 +50,8 @@ extension EngineContext {
             }
             return .threw(message)
         }
-        if JSValueIsStrictEqual(context, result, failure) {
+        // The sentinel is an object: strictly equal to it means the very same reference.
+        if result == failure {
             let message = JSObjectGetProperty(context, JSContextGetGlobalObject(context), errorName, nil)
             return .threw(message.map { string(of: $0) } ?? "error")
         }

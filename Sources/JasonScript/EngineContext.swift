@@ -8,6 +8,8 @@ final class EngineContext: @unchecked Sendable {
     let context: JSGlobalContextRef
     /// Compiled expression functions by expression text; a syntax error is kept as its message.
     var compiled: [String: Result<Compiled, CompileError>] = [:]
+    /// The expression compiled or found last, asked again first.
+    var lastCompiled: (expression: String, result: Result<Compiled, CompileError>)?
     /// `__stCall(fn, self, names, values)`: calls fn with `this` = self, with extra properties on the
     /// prototypes meanwhile (how st.js gives primitives a `$index`).
     let callWithPrototypeExtras: JSObjectRef
@@ -124,7 +126,13 @@ final class EngineContext: @unchecked Sendable {
     }
 
     func function(for expression: String) -> Result<Compiled, CompileError> {
-        if let cached = compiled[expression] { return cached }
+        // The text usually comes from the same template node each time: the same string storage, which
+        // compares at once, where the dictionary hashes the whole text.
+        if let last = lastCompiled, last.expression == expression { return last.result }
+        if let cached = compiled[expression] {
+            lastCompiled = (expression, cached)
+            return cached
+        }
         let body = ExpressionForm(expression).functionBody
         let source = "(function () { try { with (this) { \(body) } } catch (e) { return __stFail(e); } })"
         var exception: JSValueRef? = nil
@@ -142,6 +150,7 @@ final class EngineContext: @unchecked Sendable {
                                            ?? exception.map(describe) ?? "could not compile"))
         }
         compiled[expression] = result
+        lastCompiled = (expression, result)
         return result
     }
 }

@@ -48,6 +48,19 @@ import Testing
         #expect(engine.evaluate("$get.n + items.length", root: data) == .value(1002))
     }
 
+    /// Members are compared by position while the names keep their order, by name when they do not; a
+    /// name that went away is gone from the resident object too, and `$root` is always the object itself.
+    @Test func membersThatComeGoOrMoveAreSyncedByName() {
+        let engine = ScriptEngine()
+        let shared: JSON = ["n": 1]
+        #expect(engine.evaluate("[typeof a, b.n, typeof c].join()", root: ["a": 1, "b": shared]) == .value("number,1,undefined"))
+        #expect(engine.evaluate("[typeof a, b.n, c].join()", root: ["b": shared, "c": 3]) == .value("undefined,1,3"))
+        #expect(engine.evaluate("[a, b.n, c].join()", root: ["c": 3, "a": 2, "b": ["n": 5]]) == .value("2,5,3"))
+        #expect(engine.evaluate("[a, b.n, c].join()", root: ["c": 4, "a": 2, "b": ["n": 5]]) == .value("2,5,4"))
+        #expect(engine.evaluate("$root === this && $root.$root === this", root: ["$root": 1, "a": 2]) == .value(true))
+        #expect(engine.evaluate("Object.keys(this).sort().join()", root: ["x": 1]) == .value("$root,x"))
+    }
+
     @Test func aMutationIsKeptWithinTheRenderAndUndoneAtTheNextSync() {
         let engine = ScriptEngine()
         let data: JSONObject = ["arr": [1]]
