@@ -7,6 +7,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh --build-tests
+scripts/check-c-apis.sh
 swift test "$@"
 scripts/python-tests.sh
 if [[ "${JASONRUN_FUZZ_SHORT:-0}" == 1 ]]; then JASONRUN_FUZZ_FRESH=1 scripts/fuzz.sh all 15; fi
