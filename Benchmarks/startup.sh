@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# On-demand benchmark of what a run costs before and around the flow itself, whole process, medians of RUNS
+# runs (wall time from the parent, peak resident memory from wait4; Benchmarks/measure.py):
+#   - start-up: `--version`, the hello example (no JavaScript needed), a flow with one expression only
+#     JavaScriptCore answers; beside them, node starting and running st.js on the same kind of template;
+#   - the engine-bound loop: a trigger loop whose option only JavaScriptCore answers
+#     ({{[$get.n].map(function(x){return x + 1;})[0]}}), ROUNDS rounds of two actions each, and beside
+#     it node + st.js rendering that option ROUNDS times, each time with the data the loop would give.
+# Usage: Benchmarks/startup.sh [RUNS] [ROUNDS] [JASONRUN]   (default 15, 100000, .build/release/jasonrun)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+runs="${1:-15}"
+rounds="${2:-100000}"
+bin="${3:-.build/release/jasonrun}"
+shared="${SHARED:-../shared}"
+[[ -x "$bin" ]] || swift build -c release --static-swift-stdlib --product jasonrun >&2
+command -v node >/dev/null || { echo "startup.sh: node is not installed" >&2; exit 1; }
+dir="$(mktemp -d)"
+trap 'rm -rf "$dir"' EXIT
+measure=Benchmarks/measure.py
+option='{{[$get.n].map(function(x){return x + 1;})[0]}}'
+
+cat > "$dir/one.json" <<JSON
+{"\$jason": {"head": {"actions": {"\$load": {"type": "\$util.toast",
+  "options": {"text": "{{[1, 2, 3].map(function (x) { return x * 2; }).join(', ')}}"}}}}}}
+JSON
+cat > "$dir/loop.json" <<JSON
+{"\$jason": {"head": {"actions": {
+  "\$load": {"type": "\$set", "options": {"n": 0}, "success": {"trigger": "loop"}},
+  "loop": [{"{{#if \$get.n < $rounds}}": {"type": "\$set", "options": {"n": "$option"}, "success": {"trigger": "loop"}}},
+           {"{{#else}}": {"type": "\$util.toast", "options": {"text": "done {{\$get.n}}"}}}]}}}}
+JSON
+# node + st.js: the same templates, rendered by the reference engine.
+cat > "$dir/peer.js" <<'JS'
+const st = require(process.argv[2]);
+const [kind, rounds] = [process.argv[3], Number(process.argv[4] || 0)];
+if (kind === "hello") console.log(st.transform({text: "Hello, {{who}}!"}, {who: "world"}).text);
+if (kind === "one") console.log(st.transform({text: "{{[1, 2, 3].map(function (x) { return x * 2; }).join(', ')}}"}, {}).text);
+if (kind === "loop") {
+  const template = {n: process.argv[5]};
+  let n = 0;
+  while (n < rounds) n = st.transform(template, {$get: {n: n}}).n;
+  console.log("done " + n);
+}
+JS
+"$bin" "$dir/loop.json" --no-persist --max-steps 0 | grep -q "done $rounds" || { echo "startup.sh: the loop did not finish" >&2; exit 1; }
+
+printf '%-44s %12s %12s\n' "" "median time" "peak memory"
+"$measure" "$runs" "jasonrun --version" -- "$bin" --version
+"$measure" "$runs" "jasonrun hello (Swift answers every {{ }})" -- "$bin" Examples/01-hello/flow.json --no-persist
+"$measure" "$runs" "jasonrun one JavaScript {{ }}" -- "$bin" "$dir/one.json" --no-persist
+"$measure" "$runs" "node + st.js, a path template" -- node "$dir/peer.js" "$shared/peers/st.js" hello
+"$measure" "$runs" "node + st.js, one JavaScript {{ }}" -- node "$dir/peer.js" "$shared/peers/st.js" one
+loops=$(( runs < 5 ? runs : 5 ))
+actions=$(( rounds * 2 + 3 ))
+line=$("$measure" "$loops" "jasonrun engine-bound loop, $actions actions" -- "$bin" "$dir/loop.json" --no-persist --max-steps 0)
+echo "$line"
+ms=$(awk '{print $(NF-3)}' <<<"$line")
+printf '  %.0f actions per second\n' "$(echo "$actions * 1000 / $ms" | bc -l)"
+"$measure" "$loops" "node + st.js, the option rendered $rounds times" -- node "$dir/peer.js" "$shared/peers/st.js" loop "$rounds" "$option"
