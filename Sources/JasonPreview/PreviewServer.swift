@@ -63,8 +63,10 @@ package struct PreviewServer: Sendable {
         let socket = HTTP1WebSocketUpgradeChannel.Configuration(ws: WebSocketServerConfiguration(maxFrameSize: Self.maximumFrame))
         return Application(
             router: router, server: .http1WebSocketUpgrade(webSocketRouter: router, configuration: socket),
+            // SO_REUSEADDR: a restart binds at once although the last run's closed connections wait in
+            // TIME_WAIT; a port another process listens on is still refused (Linux), so "in use" still holds.
             configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: port), serverName: "jasonrun",
-                                                    reuseAddress: false),
+                                                    reuseAddress: true),
             onServerRunning: { channel in
                 let port = channel.localAddress?.port ?? 0
                 guarding.port = port

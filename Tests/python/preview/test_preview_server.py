@@ -68,3 +68,33 @@ def test_bad_arguments_are_usage_errors(jasonrun):
     assert done.returncode == 64
     missing = subprocess.run([jasonrun, "preview", "no-such.json"], capture_output=True, text=True, timeout=60)
     assert missing.returncode == 66
+
+
+def test_a_restart_on_the_same_port_works_at_once(jasonrun, browser):
+    """Issue #25, 9: Ctrl-C with a page open, then the same command again: the address is reused at once
+    (before, the closed connections' TIME_WAIT kept the port for about a minute: exit 69)."""
+    import signal
+
+    from conftest import wait_for
+
+    first = Preview(jasonrun, COFFEE)
+    port = first.port
+    try:
+        browser.get(first.url)
+        wait_for(lambda: browser.execute_script("return window.jasonPreview && window.jasonPreview.connected"),
+                 message="the page's connection")
+        with urllib.request.urlopen(first.url, timeout=30) as response:
+            assert response.status == 200
+        first.process.send_signal(signal.SIGINT)
+        first.process.wait(timeout=30)
+    finally:
+        first.stop()
+    again = subprocess.Popen([jasonrun, "preview", str(COFFEE), "--port", str(port), "--no-persist"],
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        line = again.stdout.readline().strip()
+        assert line.startswith(f"http://127.0.0.1:{port}/"), again.stderr.read() if again.poll() is not None else line
+    finally:
+        again.kill()
+        again.wait(timeout=30)
+        browser.get("about:blank")
