@@ -97,9 +97,12 @@ struct PreviewCommand: ParsableCommand {
         setup.maxSteps = maxSteps == 0 ? nil : maxSteps
         setup.keptSteps = stepHistory == 0 ? nil : stepHistory
         let describe = formatter
+        // Each diagnostic once, in the page's output and in the terminal.
         let session = PreviewSession(document: document, setup: setup,
                                      console: PreviewConsole(link: link) { io.writeOut($0 + "\n") }, link: link) {
-            describe.format($0)
+            let text = describe.format($0)
+            io.writeErr(text)
+            return text
         }
         let server = PreviewServer(link: link, page: page, port: port)
         let outcome = await PreviewHost.serve(session, server: server, jason: seeds.jason, paused: paused) { url in

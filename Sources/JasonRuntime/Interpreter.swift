@@ -284,8 +284,12 @@ public final class Interpreter {
     /// The body drawn as the view loaded, shown once its `$load` chain has ended without drawing another.
     func showUnshownBody() {
         guard let body = state.top.unshownBody else { return }
+        let problems = state.top.unshownProblems
         state.views[state.topIndex].unshownBody = nil
-        if let current = state.top.variables.body, current.isIdentical(to: body) { environment.console.present(body: body) }
+        state.views[state.topIndex].unshownProblems = []
+        guard let current = state.top.variables.body, current.isIdentical(to: body) else { return }
+        for diagnostic in problems { state.issues.report(diagnostic) }
+        environment.console.present(body: body)
     }
 
     func notify(_ event: @autoclosure () -> ExecutionEvent) async {

@@ -36,26 +36,27 @@ struct RenderAction: ActionHandler {
 }
 
 extension RenderAction {
-    /// Expressions of the body that threw, as `template` warnings located in `head.templates`. Undefined
-    /// ones are left to a later pass on purpose (an item's action is rendered again when it runs, S20), and
-    /// so are names not defined yet (a ReferenceError) and members of what is still undefined (`$jason.x`
-    /// before there is a `$jason`: a TypeError on undefined).
+    /// Expressions of the body that threw or stayed unresolved, as `template` warnings located in
+    /// `head.templates` (errors with `--strict`). Those inside what a tap runs (an `action` or `href`, and
+    /// the actions under them) are left alone: they are rendered again when they run (S20), with the
+    /// `$jason` of that moment.
     func report(_ diagnostics: [TemplateDiagnostic], template name: String, in context: ActionContext) {
         for diagnostic in Self.located(diagnostics, template: name, in: context.document) { context.report(diagnostic) }
     }
 
-    /// The diagnostics of a body worth reporting, as warnings located in `head.templates[name]`: those that
-    /// threw, and any condition that could not be evaluated (its conditional is then left as written).
+    /// The diagnostics of a body worth reporting, as warnings located in `head.templates[name]`.
     static func located(_ diagnostics: [TemplateDiagnostic], template name: String, in document: Document) -> [Diagnostic] {
-        let failures = diagnostics.filter {
-            guard case .failed(let error) = $0.kind else { return false }
-            return $0.isCondition || (!error.hasPrefix("ReferenceError") && !error.hasPrefix("TypeError: undefined is not an object"))
-        }
+        let failures = diagnostics.filter { $0.isCondition || !Self.rendersLater($0.pointer) }
         let base = JSONPointer.root.appending("$jason").appending("head").appending("templates").appending(name)
         return failures.map { failure in
             let pointer = JSONPointer(base.description + failure.pointer.description)
             let path = failure.isCondition ? document.locator.keyPath(pointer) : document.locator.path(pointer)
             return Diagnostic(.template, .warning, failure.message, at: path)
         }
+    }
+
+    /// Whether the string at `pointer` (inside a body) belongs to what runs on a tap.
+    static func rendersLater(_ pointer: JSONPointer) -> Bool {
+        pointer.tokens.contains { $0 == "action" || $0 == "href" || $0 == "actions" }
     }
 }

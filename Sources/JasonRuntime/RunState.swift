@@ -68,6 +68,8 @@ package struct ViewRecord: Sendable {
     /// The body drawn from `head.templates.body` as the view loaded, not shown yet: its `$load` runs
     /// first, and usually draws it again with `$render` (then only that one is shown).
     var unshownBody: JSON?
+    /// What failed while drawing it: reported if it is shown after all.
+    var unshownProblems: [Diagnostic] = []
 
     /// A class: the snapshots of every step refer to it rather than copy it.
     final class Callback: Sendable {

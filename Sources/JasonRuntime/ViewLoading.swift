@@ -27,14 +27,15 @@ extension Interpreter {
         let document = state.views[index].document
         if let template = document.templates["body"], !document.data.isEmpty {
             let rendered = transformer.transform(template, data: state.views[index].variables.templateData(jason: nil))
-            for diagnostic in RenderAction.located(rendered.diagnostics, template: "body", in: document) {
-                state.issues.report(diagnostic)
-            }
             let body = rendered.value ?? .null
             state.views[index].variables.setBody(body)
+            let problems = RenderAction.located(rendered.diagnostics, template: "body", in: document)
             if runLoad, let load = document.actions["$load"], Self.mayRender(load, in: document) {
+                // Drawn again by $load's $render before anyone sees it, most likely: that drawing says what failed.
                 state.views[index].unshownBody = body
+                state.views[index].unshownProblems = problems
             } else {
+                for diagnostic in problems { state.issues.report(diagnostic) }
                 environment.console.present(body: body)
             }
         } else {

@@ -170,3 +170,28 @@ def test_a_busy_program_does_not_swamp_the_page(browser, start_preview, tmp_path
              timeout=120, message="the loop to end")
     # The trace keeps its newest lines only.
     assert len(browser.find_elements(By.CSS_SELECTOR, "#trace li")) <= 400
+
+
+def test_template_errors_in_the_body_are_reported_in_the_page(start_preview, browser, tmp_path):
+    """Issue #25, 7: a {{ }} of the body that throws or stays unresolved is a located warning in the
+    page's output (and on stderr); one inside an item's action is left for when it runs."""
+    flow = tmp_path / "flow.json"
+    flow.write_text("""{"$jason": {"head": {"title": "t", "data": {"n": 1}, "templates": {"body": {"sections": [{"items": [
+      {"type": "label", "text": "a {{ undefinedFn() }}"},
+      {"type": "label", "text": "{{ $get.nope.deeper }}"},
+      {"type": "label", "text": "ok {{n}}", "action": {"type": "$util.toast", "options": {"text": "{{$jason.later}}"}}}
+    ]}]}}, "actions": {}}}}""")
+    preview = start_preview(flow)
+    open_page(browser, preview)
+    wait_for(lambda: "ok 1" in screen_text(browser), message="the body")
+    output = wait_for(lambda: browser.find_element(By.ID, "output").text, message="the page's output")
+    wait_for(lambda: "undefinedFn" in browser.find_element(By.ID, "output").text, message="the first warning")
+    output = browser.find_element(By.ID, "output").text
+    assert "flow.json:2:" in output and "{{ undefinedFn() }} threw: ReferenceError" in output
+    assert "/$jason/head/templates/body/sections/0/items/0/text" in output
+    assert "{{ $get.nope.deeper }} threw: TypeError" in output
+    assert "$jason.later" not in output
+    preview.stop()
+    terminal = preview.process.stderr.read()
+    assert "warning: {{ undefinedFn() }} threw: ReferenceError" in terminal and "[template]" in terminal
+    assert terminal.count("undefinedFn() }} threw") == 1
