@@ -99,6 +99,8 @@ package enum ServerMessage: Sendable, Equatable {
         package var title: String
         package var depth: Int
         package var url: String
+        /// `head.styles`: the named styles components refer to with `"class"`.
+        package var styles: JSON = .null
     }
 
     package struct StatePicture: Sendable, Equatable {
@@ -118,7 +120,7 @@ package enum ServerMessage: Sendable, Equatable {
         switch self {
         case .view(let v):
             return ["type": "view", "body": v.body ?? .null, "title": .string(v.title), "depth": .int(v.depth),
-                    "url": .string(v.url)]
+                    "url": .string(v.url), "styles": v.styles]
         case .state(let s):
             return ["type": "state", "get": s.get, "global": s.global, "cache": s.cache, "jason": s.jason ?? .null,
                     "mode": .string(s.mode), "pending": s.pending ?? .null, "steps": .int(s.steps),

@@ -27,7 +27,7 @@ extension PreviewSession {
         let head = root?["$jason"]?["head"] ?? root?["head"]
         let title = head?["title"]?.stringValue ?? ""
         return ServerMessage.ViewPicture(body: top?.variables.body, title: title, depth: max(0, views.count - 1),
-                                         url: top?.url ?? "")
+                                         url: top?.url ?? "", styles: head?["styles"] ?? .null)
     }
 
     var statePicture: ServerMessage.StatePicture {

@@ -80,6 +80,20 @@ const Draw = (() => {
     return ok;
   }
 
+  // The style a component is drawn with, as the phone makes it: the named styles of its "class" (head.styles,
+  // several names separated by spaces), then its own "style" over them.
+  function styleOf(json, ctx) {
+    if (!isObject(json)) return undefined;
+    const own = json.style;
+    if (typeof json.class !== "string" || !isObject(ctx.styles)) return own;
+    const merged = {};
+    for (const name of json.class.split(/\s+/)) {
+      if (isObject(ctx.styles[name])) Object.assign(merged, ctx.styles[name]);
+    }
+    if (own === undefined || own === null) return merged;
+    return isObject(own) ? Object.assign(merged, own) : own;
+  }
+
   function markBad(e, why) {
     e.classList.add("bad-style");
     e.title = why;
@@ -125,7 +139,10 @@ const Draw = (() => {
       case "textfield":
       case "textarea": {
         e = el(json.type === "textarea" ? "textarea" : "input", json.type);
-        if (json.type === "textfield") e.type = json.secure === true || json.secure === "true" ? "password" : "text";
+        // The documented place is style.secure; a top-level secure is taken too.
+        const style = styleOf(json, ctx);
+        const secure = [json.secure, isObject(style) ? style.secure : undefined].some((v) => v === true || v === "true");
+        if (json.type === "textfield") e.type = secure ? "password" : "text";
         e.name = text(json.name);
         if (json.placeholder !== undefined) e.placeholder = text(json.placeholder);
         const current = ctx.get[e.name];
@@ -165,7 +182,7 @@ const Draw = (() => {
         e.dataset.unknown = "true";
     }
     e.dataset.type = text(json.type);
-    applyStyle(e, json.style);
+    applyStyle(e, styleOf(json, ctx));
     tappable(e, json, path);
     return e;
   }
@@ -174,7 +191,7 @@ const Draw = (() => {
     const e = el("div", "layout " + (json.type === "horizontal" ? "horizontal" : "vertical"));
     const children = Array.isArray(json.components) ? json.components : [];
     children.forEach((c, i) => e.appendChild(component(c, pointer(pointer(path, "components"), i), ctx)));
-    applyStyle(e, json.style);
+    applyStyle(e, styleOf(json, ctx));
     tappable(e, json, path);
     return e;
   }
@@ -207,7 +224,7 @@ const Draw = (() => {
       (Array.isArray(section.items) ? section.items : []).forEach((it, i) =>
         items.appendChild(item(it, pointer(pointer(base, "items"), i), ctx)));
       box.appendChild(items);
-      applyStyle(box, section.style);
+      applyStyle(box, styleOf(section, ctx));
       root.appendChild(box);
     });
     return root;
@@ -228,7 +245,7 @@ const Draw = (() => {
         const img = el("img"); img.src = m.image; b.appendChild(img);
       } else b.textContent = text(m.text === undefined ? "Menu" : m.text);
       tappable(b, m, "/header/menu");
-      applyStyle(b, m.style);
+      applyStyle(b, styleOf(m, ctx));
       menuEl.appendChild(b);
     }
   }
@@ -278,7 +295,9 @@ const Draw = (() => {
   function view(message, parts, ctx) {
     const body = message.body;
     parts.screen.textContent = "";
+    parts.layers.textContent = "";
     parts.footer.textContent = "";
+    ctx.styles = isObject(message.styles) ? message.styles : {};
     parts.screen.style.background = "";
     const fallback = message.title || "";
     if (!isObject(body)) {
@@ -292,7 +311,8 @@ const Draw = (() => {
     else if (body.style !== undefined) markBad(parts.screen, "style is not an object");
     if (typeof body.background === "string") applyStyle(parts.screen, { background: body.background });
     parts.screen.appendChild(sections(body.sections, ctx));
-    if (body.layers !== undefined) parts.screen.appendChild(layers(body.layers, ctx));
+    // Layers float over the screen and stay put while the body scrolls under them.
+    if (body.layers !== undefined) parts.layers.appendChild(layers(body.layers, ctx));
     parts.footer.appendChild(footer(body.footer, ctx));
     const known = ["header", "sections", "layers", "footer", "style", "background", "ads"];
     for (const key of Object.keys(body)) {

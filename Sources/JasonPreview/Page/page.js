@@ -4,7 +4,7 @@
 
 (() => {
   const $ = (id) => document.getElementById(id);
-  const parts = { screen: $("screen"), footer: $("footer"), title: $("title"), menu: $("menu") };
+  const parts = { screen: $("screen"), layers: $("layers"), footer: $("footer"), title: $("title"), menu: $("menu") };
   const state = { ws: null, connected: false, view: null, get: {}, retry: 0 };
   window.jasonPreview = state;
 

@@ -1,0 +1,79 @@
+"""Issue #25, 1, 3 and 6 in headless Chromium: named styles (head.styles and "class"), layers that stay
+put while the body scrolls, and style.secure on a text field."""
+import json
+
+from selenium.webdriver.common.by import By
+
+from conftest import wait_for
+
+
+def flow_file(tmp_path, head):
+    path = tmp_path / "flow.json"
+    path.write_text(json.dumps({"$jason": {"head": head}}))
+    return path
+
+
+def open_page(browser, preview):
+    browser.get(preview.url)
+    wait_for(lambda: browser.execute_script("return window.jasonPreview && window.jasonPreview.connected"),
+             message="the page to connect")
+
+
+def computed(browser, element, prop):
+    return browser.execute_script("return getComputedStyle(arguments[0])[arguments[1]]", element, prop)
+
+
+def test_classes_take_the_named_styles_and_own_styles_win(start_preview, browser, tmp_path):
+    body = {"header": {"title": "Styles", "menu": {"text": "Go", "class": "menu", "action": {"type": "$util.toast", "options": {"text": "m"}}}},
+            "sections": [{"class": "shaded", "items": [
+                {"type": "label", "text": "big", "class": "big"},
+                {"type": "label", "text": "big blue", "class": "big", "style": {"color": "#0000ff"}},
+                {"type": "label", "text": "both", "class": "big narrow"},
+                {"type": "label", "text": "plain"}]}]}
+    flow = flow_file(tmp_path, {"title": "t", "styles": {"big": {"size": "30", "color": "#ff0000"}, "narrow": {"padding": "7"},
+                                                        "shaded": {"background": "#00ff00"}, "menu": {"color": "#123456"}},
+                                "templates": {"body": body}, "data": {"x": 1}})
+    preview = start_preview(flow)
+    open_page(browser, preview)
+    labels = wait_for(lambda: browser.find_elements(By.CSS_SELECTOR, "#screen .label") if len(
+        browser.find_elements(By.CSS_SELECTOR, "#screen .label")) == 4 else None, message="four labels")
+    assert computed(browser, labels[0], "fontSize") == "30px"
+    assert computed(browser, labels[0], "color") == "rgb(255, 0, 0)"
+    assert computed(browser, labels[1], "fontSize") == "30px"
+    assert computed(browser, labels[1], "color") == "rgb(0, 0, 255)"
+    assert computed(browser, labels[2], "paddingTop") == "7px" and computed(browser, labels[2], "fontSize") == "30px"
+    assert computed(browser, labels[3], "fontSize") != "30px"
+    section = browser.find_element(By.CSS_SELECTOR, "#screen .section")
+    assert computed(browser, section, "backgroundColor") == "rgb(0, 255, 0)"
+    menu = browser.find_element(By.CSS_SELECTOR, "#menu button")
+    assert computed(browser, menu, "color") == "rgb(18, 52, 86)"
+
+
+def test_layers_stay_put_while_the_body_scrolls(start_preview, browser, tmp_path):
+    items = [{"type": "label", "text": f"row {i}"} for i in range(80)]
+    body = {"sections": [{"items": items}],
+            "layers": [{"type": "label", "text": "FLOAT", "style": {"top": "10", "left": "50%", "width": "80"}}]}
+    flow = flow_file(tmp_path, {"title": "t", "templates": {"body": body}, "data": {"x": 1}})
+    preview = start_preview(flow)
+    open_page(browser, preview)
+    layer = wait_for(lambda: browser.find_element(By.XPATH, "//*[text()='FLOAT']"), message="the layer")
+    screen = browser.find_element(By.ID, "screen")
+    before = layer.rect["y"]
+    left = layer.rect["x"] - screen.rect["x"]
+    assert abs(left - screen.rect["width"] / 2) <= 1  # left: 50% of the screen
+    browser.execute_script("arguments[0].scrollTop = 800", screen)
+    wait_for(lambda: browser.execute_script("return arguments[0].scrollTop", screen) > 0, message="the scroll")
+    assert layer.rect["y"] == before
+    assert abs(before - screen.rect["y"] - 10) <= 1
+
+
+def test_style_secure_hides_what_is_typed(start_preview, browser, tmp_path):
+    body = {"sections": [{"items": [
+        {"type": "textfield", "name": "password", "style": {"secure": "true"}},
+        {"type": "textfield", "name": "user"}]}]}
+    flow = flow_file(tmp_path, {"title": "t", "templates": {"body": body}, "data": {"x": 1}})
+    preview = start_preview(flow)
+    open_page(browser, preview)
+    field = wait_for(lambda: browser.find_element(By.CSS_SELECTOR, "input[name=password]"), message="the field")
+    assert field.get_attribute("type") == "password"
+    assert browser.find_element(By.CSS_SELECTOR, "input[name=user]").get_attribute("type") == "text"
