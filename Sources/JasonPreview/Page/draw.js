@@ -233,21 +233,48 @@ const Draw = (() => {
   function header(json, titleEl, menuEl, fallback, ctx) {
     titleEl.textContent = "";
     menuEl.textContent = "";
+    const bar = titleEl.parentElement;
+    bar.removeAttribute("style");
+    bar.classList.remove("bad-style");
+    bar.querySelectorAll(".search").forEach((e) => e.remove());
     if (!isObject(json)) { titleEl.textContent = fallback; return; }
+    // header.style: background, color, font and size, on the whole bar.
+    applyStyle(bar, styleOf(json, ctx));
+    if (isObject(json.search)) bar.insertBefore(search(json.search, ctx), menuEl);
     const t = json.title;
     if (isObject(t)) titleEl.appendChild(component(t, "/header/title", ctx));
     else titleEl.textContent = t === undefined ? fallback : text(t);
     if (isObject(json.menu)) {
       const m = json.menu;
-      const b = el("button", "button menu");
+      // The phone draws a text or image button in the bar, not a filled one.
+      const b = el("button", "menu");
       b.type = "button";
       if (m.text === undefined && typeof m.image === "string") {
         const img = el("img"); img.src = m.image; b.appendChild(img);
       } else b.textContent = text(m.text === undefined ? "Menu" : m.text);
+      if (m.badge !== undefined && m.badge !== null) b.appendChild(el("span", "badge", text(m.badge)));
       tappable(b, m, "/header/menu");
       applyStyle(b, styleOf(m, ctx));
       menuEl.appendChild(b);
     }
+  }
+
+  // header.search: a search field; typing sets $get[name] when named, Return runs its action.
+  function search(json, ctx) {
+    const field = el("input", "search");
+    field.type = "search";
+    field.name = text(json.name);
+    field.placeholder = text(json.placeholder === undefined ? "Search" : json.placeholder);
+    const current = field.name ? ctx.get[field.name] : undefined;
+    if (current !== undefined && current !== null) field.value = text(current);
+    field.addEventListener("input", () => { if (field.name) ctx.send({ type: "input", name: field.name, value: field.value }); });
+    field.addEventListener("keydown", (event) => {
+      if (event.key === "Enter" && (json.action !== undefined || json.href !== undefined)) {
+        ctx.send({ type: "tap", path: "/header/search" });
+      }
+    });
+    applyStyle(field, styleOf(json, ctx));
+    return field;
   }
 
   function footer(json, ctx) {

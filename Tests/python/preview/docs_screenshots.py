@@ -24,7 +24,7 @@ def main():
         coffee = Preview(binary, EXAMPLES / "15-coffee-screen" / "flow.json")
         browser.get(coffee.url)
         wait_for(lambda: "Espresso" in browser.find_element(By.ID, "device").text)
-        browser.find_elements(By.CSS_SELECTOR, "button.button[data-path]")[2].click()
+        browser.find_elements(By.CSS_SELECTOR, "#screen button.button[data-path]")[1].click()
         wait_for(lambda: browser.find_elements(By.CSS_SELECTOR, "[data-overlay=toast]"))
         wait_for(lambda: "1 in the cart" in browser.find_element(By.ID, "device").text)
         browser.save_screenshot(str(images / "preview-coffee.png"))

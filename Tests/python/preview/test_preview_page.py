@@ -37,7 +37,7 @@ def test_draws_the_example(browser, start_preview):
 def test_a_tap_shows_a_toast_and_changes_the_state(browser, start_preview):
     open_page(browser, start_preview(COFFEE))
     wait_for(lambda: "Espresso" in screen_text(browser), message="the menu")
-    browser.find_elements(By.CSS_SELECTOR, "button.button[data-path]")[1].click()
+    browser.find_elements(By.CSS_SELECTOR, "#screen button.button[data-path]")[0].click()
     toast = wait_for(lambda: browser.find_element(By.CSS_SELECTOR, "[data-overlay=toast]"), message="a toast")
     assert "Added a Espresso: 1 in the cart" in toast.text
     wait_for(lambda: '"count": 1' in state_get(browser), message="$get.count in the side panel")
@@ -91,7 +91,7 @@ def test_pause_step_continue(browser, start_preview):
     wait_for(lambda: "Espresso" in screen_text(browser), message="the menu")
     browser.find_element(By.CSS_SELECTOR, "[data-debug=pause]").click()
     wait_for(lambda: browser.find_element(By.ID, "mode").text == "paused", message="paused")
-    browser.find_elements(By.CSS_SELECTOR, "button.button[data-path]")[2].click()
+    browser.find_elements(By.CSS_SELECTOR, "#screen button.button[data-path]")[1].click()
     pending = lambda: browser.find_element(By.ID, "pending").text
     for _ in range(5):  # the chain starts before the trigger, then the trigger, then its $set
         if "$util.toast" in pending():
@@ -110,7 +110,7 @@ def test_pause_step_continue(browser, start_preview):
 def test_a_page_that_reconnects_gets_the_current_view(browser, start_preview):
     open_page(browser, start_preview(COFFEE))
     wait_for(lambda: "Espresso" in screen_text(browser), message="the menu")
-    browser.find_elements(By.CSS_SELECTOR, "button.button[data-path]")[1].click()
+    browser.find_elements(By.CSS_SELECTOR, "#screen button.button[data-path]")[0].click()
     wait_for(lambda: '"count": 1' in state_get(browser), message="the first tap")
     browser.execute_script("window.jasonPreview.ws.close()")
     wait_for(lambda: "reconnecting" in browser.find_element(By.ID, "connection").text

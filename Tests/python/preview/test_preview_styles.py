@@ -77,3 +77,33 @@ def test_style_secure_hides_what_is_typed(start_preview, browser, tmp_path):
     field = wait_for(lambda: browser.find_element(By.CSS_SELECTOR, "input[name=password]"), message="the field")
     assert field.get_attribute("type") == "password"
     assert browser.find_element(By.CSS_SELECTOR, "input[name=user]").get_attribute("type") == "text"
+
+
+def test_the_header_has_its_style_search_badge_and_a_centred_title(start_preview, browser, tmp_path):
+    """Issue #25, 2 and 12: header.style, header.search, the menu's badge; the title centred, the menu a
+    text button."""
+    body = {"header": {"title": "Centre", "style": {"background": "#ff0000", "color": "#ffffff", "size": "20", "font": "bold"},
+                       "search": {"name": "q", "placeholder": "Find a drink",
+                                  "action": {"type": "$util.toast", "options": {"text": "looking for {{$get.q}}"}}},
+                       "menu": {"text": "Cart", "badge": "3", "action": {"type": "$util.toast", "options": {"text": "m"}}}},
+            "sections": [{"items": [{"type": "label", "text": "x"}]}]}
+    flow = flow_file(tmp_path, {"title": "t", "templates": {"body": body}, "data": {"x": 1}})
+    preview = start_preview(flow)
+    open_page(browser, preview)
+    bar = browser.find_element(By.ID, "navbar")
+    wait_for(lambda: computed(browser, bar, "backgroundColor") == "rgb(255, 0, 0)", message="the header's background")
+    assert computed(browser, bar, "color") == "rgb(255, 255, 255)"
+    assert computed(browser, bar, "fontSize") == "20px" and computed(browser, bar, "fontWeight") == "700"
+    menu = browser.find_element(By.CSS_SELECTOR, "#menu button")
+    assert menu.text.startswith("Cart") and menu.find_element(By.CSS_SELECTOR, ".badge").text == "3"
+    assert computed(browser, menu, "backgroundColor") in ("rgba(0, 0, 0, 0)", "transparent")
+    title = browser.find_element(By.ID, "title")
+    centre = title.rect["x"] + title.rect["width"] / 2
+    assert abs(centre - (bar.rect["x"] + bar.rect["width"] / 2)) <= 1
+    field = browser.find_element(By.CSS_SELECTOR, "#navbar input.search")
+    assert field.get_attribute("placeholder") == "Find a drink"
+    field.send_keys("latte")
+    wait_for(lambda: '"q": "latte"' in browser.find_element(By.ID, "state-get").text, message="$get.q")
+    field.send_keys("\n")
+    toast = wait_for(lambda: browser.find_element(By.CSS_SELECTOR, "[data-overlay=toast]"), message="the search's toast")
+    assert "looking for latte" in toast.text
