@@ -99,6 +99,11 @@ const Draw = (() => {
     e.title = why;
   }
 
+  // A control's own action, run after its value changed.
+  function runAction(json, path, ctx) {
+    if (json.action !== undefined || json.href !== undefined) ctx.send({ type: "tap", path });
+  }
+
   function tappable(e, json, path) {
     if (isObject(json) && (json.action !== undefined || json.href !== undefined)) {
       e.classList.add("tappable");
@@ -156,7 +161,10 @@ const Draw = (() => {
         e.name = text(json.name);
         const v = json.value;
         e.checked = v === true || v === "true" || v === 1 || v === "1";
-        if (e.name) e.addEventListener("change", () => ctx.send({ type: "input", name: e.name, value: e.checked }));
+        e.addEventListener("change", () => {
+          if (e.name) ctx.send({ type: "input", name: e.name, value: e.checked });
+          runAction(json, path, ctx);
+        });
         break;
       }
       case "slider": {
@@ -167,6 +175,8 @@ const Draw = (() => {
         const n = parseFloat(json.value);
         e.value = isFinite(n) ? String(n) : "0.5";
         if (e.name) e.addEventListener("input", () => ctx.send({ type: "input", name: e.name, value: parseFloat(e.value) }));
+        // As on the phone, the action runs once the value is let go of, after $get has it.
+        e.addEventListener("change", () => runAction(json, path, ctx));
         break;
       }
       case "space":

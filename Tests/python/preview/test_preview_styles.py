@@ -107,3 +107,23 @@ def test_the_header_has_its_style_search_badge_and_a_centred_title(start_preview
     field.send_keys("\n")
     toast = wait_for(lambda: browser.find_element(By.CSS_SELECTOR, "[data-overlay=toast]"), message="the search's toast")
     assert "looking for latte" in toast.text
+
+
+def test_slider_and_switch_actions_run_after_the_value_changes(start_preview, browser, tmp_path):
+    """Issue #25, 4: a slider's or a switch's action runs once its value changed, with $get holding it."""
+    body = {"sections": [{"items": [
+        {"type": "slider", "name": "volume", "value": "0.2",
+         "action": {"type": "$util.toast", "options": {"text": "volume {{$get.volume}}"}}},
+        {"type": "switch", "name": "milk", "value": "false",
+         "action": {"type": "$util.banner", "options": {"title": "milk {{$get.milk}}"}}}]}]}
+    flow = flow_file(tmp_path, {"title": "t", "templates": {"body": body}, "data": {"x": 1}})
+    preview = start_preview(flow)
+    open_page(browser, preview)
+    slider = wait_for(lambda: browser.find_element(By.CSS_SELECTOR, "input.slider"), message="the slider")
+    browser.execute_script("""const s = arguments[0]; s.value = "0.8";
+        s.dispatchEvent(new Event("input", {bubbles: true})); s.dispatchEvent(new Event("change", {bubbles: true}));""", slider)
+    toast = wait_for(lambda: browser.find_element(By.CSS_SELECTOR, "[data-overlay=toast]"), message="the slider's toast")
+    assert "volume 0.8" in toast.text
+    browser.find_element(By.CSS_SELECTOR, "input.switch").click()
+    banner = wait_for(lambda: browser.find_element(By.CSS_SELECTOR, "[data-overlay=banner]"), message="the switch's banner")
+    assert "milk true" in banner.text
