@@ -15,6 +15,11 @@ extension PreviewSession {
             let written = interpreter.document.body == body ? JSONPointer("/$jason/body" + path) : nil
             if interpreter.tap(item, at: written) {
                 debugger.forgetFuture()
+            } else if path.hasPrefix("/footer/tabs/items/"), let url = item["url"]?.stringValue {
+                // A tab with a url (the documented form) switches the view to it, with no back stack.
+                interpreter.perform(["type": "$href", "options": ["url": .string(url), "transition": "replace"]],
+                                    label: "tab \(path)")
+                debugger.forgetFuture()
             } else {
                 link.send(.error("the element at \(path) has neither action nor href"), to: command.client)
             }

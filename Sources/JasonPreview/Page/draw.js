@@ -308,9 +308,12 @@ const Draw = (() => {
         if (isObject(tab) && typeof tab.image === "string") { const img = el("img"); img.src = tab.image; b.appendChild(img); }
         b.appendChild(el("span", "", isObject(tab) ? text(tab.text) : text(tab)));
         const path = pointer("/footer/tabs/items", i);
-        // A tab opens its url as a view (href) on the phone; here it runs like any href.
+        // A tab with a url switches the view to it (the server replaces the view); the one showing is marked.
         if (isObject(tab) && tab.href === undefined && tab.action === undefined && typeof tab.url === "string") {
           b.dataset.url = tab.url;
+          b.classList.add("tappable");
+          b.dataset.path = path;
+          if (sameURL(tab.url, ctx.url)) b.classList.add("selected");
         }
         tappable(b, tab, path);
         tabs.appendChild(b);
@@ -319,6 +322,16 @@ const Draw = (() => {
       root.appendChild(tabs);
     }
     return root;
+  }
+
+  // Whether `url` (as a tab writes it, maybe relative) names the view at `current`.
+  function sameURL(url, current) {
+    if (typeof current !== "string" || !current) return false;
+    try {
+      return new URL(url.replace(/^file:\/\/(?!\/)/, ""), current).href === new URL(current).href;
+    } catch (e) {
+      return false;
+    }
   }
 
   function layers(list, ctx) {
@@ -335,6 +348,7 @@ const Draw = (() => {
     parts.layers.textContent = "";
     parts.footer.textContent = "";
     ctx.styles = isObject(message.styles) ? message.styles : {};
+    ctx.url = message.url;
     parts.screen.style.background = "";
     const fallback = message.title || "";
     if (!isObject(body)) {

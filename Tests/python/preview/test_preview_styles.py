@@ -127,3 +127,23 @@ def test_slider_and_switch_actions_run_after_the_value_changes(start_preview, br
     browser.find_element(By.CSS_SELECTOR, "input.switch").click()
     banner = wait_for(lambda: browser.find_element(By.CSS_SELECTOR, "[data-overlay=banner]"), message="the switch's banner")
     assert "milk true" in banner.text
+
+
+def test_a_tab_with_a_url_switches_the_view_without_a_back_stack(start_preview, browser, tmp_path):
+    """Issue #25, 5: footer tabs in the documented form ({"url": …}) switch the view; the one showing is marked."""
+    tabs = {"tabs": {"items": [{"text": "One", "url": "file://one.json"}, {"text": "Two", "url": "file://two.json"}]}}
+    for name, words in (("one", "first screen"), ("two", "second screen")):
+        (tmp_path / f"{name}.json").write_text(json.dumps({"$jason": {"head": {"title": name}, "body": {
+            "sections": [{"items": [{"type": "label", "text": words}]}], "footer": tabs}}}))
+    preview = start_preview(tmp_path / "one.json")
+    open_page(browser, preview)
+    wait_for(lambda: "first screen" in browser.find_element(By.ID, "screen").text, message="the first tab")
+    marked = lambda: [t.text for t in browser.find_elements(By.CSS_SELECTOR, "#footer .tab.selected")]
+    assert marked() == ["One"]
+    browser.find_elements(By.CSS_SELECTOR, "#footer .tab")[1].click()
+    wait_for(lambda: "second screen" in browser.find_element(By.ID, "screen").text, message="the second tab")
+    wait_for(lambda: marked() == ["Two"], message="the second tab marked")
+    assert browser.find_element(By.ID, "back").is_displayed() is False
+    browser.find_elements(By.CSS_SELECTOR, "#footer .tab")[0].click()
+    wait_for(lambda: "first screen" in browser.find_element(By.ID, "screen").text, message="back on the first tab")
+    assert browser.find_element(By.ID, "back").is_displayed() is False
