@@ -324,6 +324,27 @@ const Draw = (() => {
     return root;
   }
 
+  // body.style as the phone reads it: the screen's background, and `border` for the lines between items
+  // ("none" hides them, a colour colours them). Other keys are said in the output pane, not drawn.
+  function bodyStyle(style, screen, ctx) {
+    if (style === undefined || style === null) return;
+    if (!isObject(style)) { ctx.note("body.style is not an object: " + text(style)); return; }
+    for (const [key, value] of Object.entries(style)) {
+      if (key === "background") {
+        if (!applyStyle(screen, { background: value })) {
+          screen.classList.remove("bad-style");
+          ctx.note("body.style.background: " + text(value) + " is not a colour or an image URL");
+        }
+      } else if (key === "border") {
+        if (value === "none" || value === "0" || value === 0) screen.classList.add("no-separators");
+        else if (color(value)) screen.style.setProperty("--separator", color(value));
+        else ctx.note("body.style.border: " + text(value) + " is not none or a colour");
+      } else {
+        ctx.note("body.style." + key + " is not drawn in the preview (the phone's body style has background and border)");
+      }
+    }
+  }
+
   // Whether `url` (as a tab writes it, maybe relative) names the view at `current`.
   function sameURL(url, current) {
     if (typeof current !== "string" || !current) return false;
@@ -350,6 +371,8 @@ const Draw = (() => {
     ctx.styles = isObject(message.styles) ? message.styles : {};
     ctx.url = message.url;
     parts.screen.style.background = "";
+    parts.screen.style.removeProperty("--separator");
+    parts.screen.classList.remove("no-separators", "bad-style");
     const fallback = message.title || "";
     if (!isObject(body)) {
       header(null, parts.title, parts.menu, fallback, ctx);
@@ -358,8 +381,7 @@ const Draw = (() => {
       return;
     }
     header(body.header, parts.title, parts.menu, fallback, ctx);
-    if (isObject(body.style)) applyStyle(parts.screen, { background: body.style.background });
-    else if (body.style !== undefined) markBad(parts.screen, "style is not an object");
+    bodyStyle(body.style, parts.screen, ctx);
     if (typeof body.background === "string") applyStyle(parts.screen, { background: body.background });
     parts.screen.appendChild(sections(body.sections, ctx));
     // Layers float over the screen and stay put while the body scrolls under them.

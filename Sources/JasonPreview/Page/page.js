@@ -11,7 +11,9 @@
   function send(message) {
     if (state.ws && state.ws.readyState === WebSocket.OPEN) state.ws.send(JSON.stringify(message));
   }
-  const ctx = { send, get: {} };
+  // What the page itself has to say about a body (style keys it does not draw…), once each.
+  const noted = new Set();
+  const ctx = { send, get: {}, note: (text) => { if (!noted.has(text)) { noted.add(text); output("preview: " + text); } } };
 
   // The run's token, from the URL jasonrun printed: the socket is refused without it.
   const token = new URLSearchParams(location.search).get("token") || "";
@@ -29,6 +31,7 @@
       state.everConnected = true;
       state.retry = 0;
       $("output").textContent = "";  // the server sends the recent output again
+      noted.clear();
       $("connection").textContent = "connected";
       $("connection").className = "up";
     };

@@ -147,3 +147,21 @@ def test_a_tab_with_a_url_switches_the_view_without_a_back_stack(start_preview, 
     browser.find_elements(By.CSS_SELECTOR, "#footer .tab")[0].click()
     wait_for(lambda: "first screen" in browser.find_element(By.ID, "screen").text, message="back on the first tab")
     assert browser.find_element(By.ID, "back").is_displayed() is False
+
+
+def test_body_style_is_read_as_the_phone_reads_it(start_preview, browser, tmp_path):
+    """Issue #25, 10: body.style without a background draws no frame; border "none" hides the lines between
+    items; keys the preview does not draw are said in the output pane."""
+    body = {"style": {"border": "none", "shadow": "yes"}, "sections": [{"items": [
+        {"type": "label", "text": "a"}, {"type": "label", "text": "b"}]}]}
+    flow = flow_file(tmp_path, {"title": "t", "templates": {"body": body}, "data": {"x": 1}})
+    preview = start_preview(flow)
+    open_page(browser, preview)
+    item = wait_for(lambda: browser.find_element(By.CSS_SELECTOR, "#screen .item"), message="an item")
+    screen = browser.find_element(By.ID, "screen")
+    assert "bad-style" not in screen.get_attribute("class")
+    assert computed(browser, screen, "outlineStyle") == "none"
+    assert computed(browser, item, "borderBottomStyle") == "none"
+    wait_for(lambda: "body.style.shadow is not drawn" in browser.find_element(By.ID, "output").text,
+             message="the note in the output pane")
+    assert "body.style.border" not in browser.find_element(By.ID, "output").text
