@@ -104,7 +104,15 @@ struct PreviewCommand: ParsableCommand {
             io.writeErr(text)
             return text
         }
-        let server = PreviewServer(link: link, page: page, port: port)
+        var server = PreviewServer(link: link, page: page, port: port)
+        let reading = files.access(home: FileOptions.folder(of: file))
+        server.localFiles = { written in
+            let absolute = ActionContext.absoluteURL(written, from: viewURL, first: viewURL)
+            guard let url = URL(string: absolute), url.isFileURL else {
+                return .failure(PreviewServer.LocalFileRefusal("\(written) is not a local file"))
+            }
+            return reading.contents(of: url.path).mapError { PreviewServer.LocalFileRefusal($0.description) }
+        }
         let outcome = await PreviewHost.serve(session, server: server, jason: seeds.jason, paused: paused) { url in
             io.writeOut(url + "\n")
         }

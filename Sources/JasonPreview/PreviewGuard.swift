@@ -49,6 +49,9 @@ package final class PreviewGuard: Sendable {
         return Self.same(given ?? "", token)
     }
 
+    /// A request of the page's own that carries this run's token (the local images it asks for).
+    func allowsToken(_ given: String?) -> Bool { Self.same(given ?? "", token) }
+
     /// Compares without stopping at the first difference, so the time taken says nothing about the token.
     static func same(_ a: String, _ b: String) -> Bool {
         let x = Array(a.utf8), y = Array(b.utf8)

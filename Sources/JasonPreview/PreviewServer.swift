@@ -11,6 +11,14 @@ package struct PreviewServer: Sendable {
     /// 0 asks the system for any free port.
     package let port: Int
     package let guarding: PreviewGuard
+    /// The bytes of a `file://` URL as the flow wrote it (an image of the app's own), read inside the same
+    /// folders as the run's `file://` reads; nil serves none.
+    package var localFiles: (@Sendable (String) -> Result<[UInt8], LocalFileRefusal>)?
+
+    package struct LocalFileRefusal: Error, Sendable {
+        package var message: String
+        package init(_ message: String) { self.message = message }
+    }
 
     /// The largest message a page may send; a longer one is answered with an error, and the page stays.
     static let maximumMessage = 1 << 20
@@ -30,6 +38,24 @@ package struct PreviewServer: Sendable {
         let (page, guarding, link) = (page, guarding, link)
         router.add(middleware: HostCheck(guarding: guarding))
         router.get("/") { _, _ in try Self.respond(page, "index.html") }
+        let localFiles = localFiles
+        // The page's images written as file:// (the app's assets on the phone), which a browser refuses to load.
+        router.get("/local-file") { request, _ in
+            guard guarding.allowsToken(request.uri.queryParameters["token"].map(String.init)) else {
+                throw HTTPError(.forbidden, message: "local files go only to the preview's own page, with the run's token")
+            }
+            guard let written = request.uri.queryParameters["url"].map(String.init), written.hasPrefix("file://"),
+                  let localFiles else { throw HTTPError(.notFound) }
+            switch localFiles(written) {
+            case .success(let bytes):
+                var headers = HTTPFields()
+                headers[.contentType] = Self.mediaType(of: written)
+                headers[.cacheControl] = "no-store"
+                return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
+            case .failure(let refusal):
+                throw HTTPError(.notFound, message: refusal.message)
+            }
+        }
         router.get("/:file") { _, context in
             try Self.respond(page, context.parameters.get("file") ?? "")
         }
@@ -73,6 +99,14 @@ package struct PreviewServer: Sendable {
                 await ready(port)
             },
             logger: logger)
+    }
+
+    /// What a local file is, by its extension: images the page shows; anything else is plain bytes.
+    static func mediaType(of url: String) -> String {
+        let name = url.split(separator: "?").first.map(String.init) ?? url
+        let ext = name.split(separator: ".").last.map { $0.lowercased() } ?? ""
+        return ["png": "image/png", "jpg": "image/jpeg", "jpeg": "image/jpeg", "gif": "image/gif", "webp": "image/webp",
+                "svg": "image/svg+xml", "ico": "image/x-icon", "bmp": "image/bmp"][ext] ?? "application/octet-stream"
     }
 
     static func respond(_ page: PageFiles, _ name: String) throws -> Response {

@@ -129,7 +129,7 @@ extension ActionContext {
     /// `file://name` (the app bundle on the phone) relative to the folder of the first document.
     public func absoluteURL(_ written: String) -> String { Self.absoluteURL(written, from: url, first: firstURL) }
 
-    static func absoluteURL(_ written: String, from base: String, first firstURL: String) -> String {
+    package static func absoluteURL(_ written: String, from base: String, first firstURL: String) -> String {
         var written = written
         var base = base
         if written.hasPrefix("file://"), !written.hasPrefix("file:///") {

@@ -25,6 +25,26 @@ const Draw = (() => {
     top: ["top", "size"], left: ["left", "size"], right: ["right", "size"], bottom: ["bottom", "size"],
   };
 
+  // Where the page loads an image from: a file:// URL (the app's own assets) through the preview, which
+  // reads it inside the folders the flow may read; any other URL as it is.
+  let token = "";
+  function source(url) {
+    if (typeof url !== "string") return "";
+    if (!url.startsWith("file://")) return url;
+    return "/local-file?token=" + encodeURIComponent(token) + "&url=" + encodeURIComponent(url);
+  }
+
+  // An <img> that keeps its place when it cannot be loaded: a placeholder of its declared size.
+  function image(url, cls) {
+    const img = el("img", cls);
+    img.src = source(url);
+    img.addEventListener("error", () => {
+      img.classList.add("broken");
+      img.title = "could not load " + url;
+    });
+    return img;
+  }
+
   function size(v) {
     if (typeof v === "number" && isFinite(v)) return v + "px";
     if (typeof v !== "string") return null;
@@ -59,8 +79,8 @@ const Draw = (() => {
         else if (kind === "number") css = typeof value === "number" || /^[\d.]+$/.test(String(value)) ? String(value) : null;
         else if (kind === "background") {
           css = color(value);
-          if (css === null && typeof value === "string" && /^(https?:|data:)/.test(value)) {
-            e.style.backgroundImage = "url(" + JSON.stringify(value) + ")";
+          if (css === null && typeof value === "string" && /^(https?:|data:|file:)/.test(value)) {
+            e.style.backgroundImage = "url(" + JSON.stringify(source(value)) + ")";
             e.style.backgroundSize = "cover";
             continue;
           }
@@ -128,17 +148,14 @@ const Draw = (() => {
         if (json.badge !== undefined && json.badge !== null) e.appendChild(el("span", "badge", text(json.badge)));
         break;
       case "image":
-        e = el("img", "image");
+        e = image(json.url, "image");
         e.alt = text(json.text || "");
-        if (typeof json.url === "string") e.src = json.url;
         break;
       case "button":
         e = el("button", "button");
         e.type = "button";
         if (json.text === undefined && typeof json.url === "string") {
-          const img = el("img");
-          img.src = json.url;
-          e.appendChild(img);
+          e.appendChild(image(json.url));
         } else e.textContent = text(json.text);
         break;
       case "textfield":
@@ -260,7 +277,7 @@ const Draw = (() => {
       const b = el("button", "menu");
       b.type = "button";
       if (m.text === undefined && typeof m.image === "string") {
-        const img = el("img"); img.src = m.image; b.appendChild(img);
+        b.appendChild(image(m.image));
       } else b.textContent = text(m.text === undefined ? "Menu" : m.text);
       if (m.badge !== undefined && m.badge !== null) b.appendChild(el("span", "badge", text(m.badge)));
       tappable(b, m, "/header/menu");
@@ -305,7 +322,7 @@ const Draw = (() => {
       json.tabs.items.forEach((tab, i) => {
         const b = el("button", "tab");
         b.type = "button";
-        if (isObject(tab) && typeof tab.image === "string") { const img = el("img"); img.src = tab.image; b.appendChild(img); }
+        if (isObject(tab) && typeof tab.image === "string") b.appendChild(image(tab.image));
         b.appendChild(el("span", "", isObject(tab) ? text(tab.text) : text(tab)));
         const path = pointer("/footer/tabs/items", i);
         // A tab with a url switches the view to it (the server replaces the view); the one showing is marked.
@@ -322,6 +339,22 @@ const Draw = (() => {
       root.appendChild(tabs);
     }
     return root;
+  }
+
+  // A background the page cannot be (a web container, the camera): a labelled stand-in, not a blank screen.
+  function backgroundStandIn(background) {
+    const kind = text(background.type);
+    const box = el("div", "background-stand-in");
+    box.dataset.background = kind || "unknown";
+    if (kind === "html") {
+      const where = background.url !== undefined ? text(background.url) : "its text";
+      box.textContent = "web container background (" + where + "): drawn by a web view on the phone, not here";
+    } else if (kind === "camera") {
+      box.textContent = "camera background (" + text(background.options && background.options.device || "back") + " camera): not available in the preview";
+    } else {
+      box.textContent = "background of type " + (kind || "(none)") + ": not drawn in the preview";
+    }
+    return box;
   }
 
   // body.style as the phone reads it: the screen's background, and `border` for the lines between items
@@ -370,6 +403,7 @@ const Draw = (() => {
     parts.footer.textContent = "";
     ctx.styles = isObject(message.styles) ? message.styles : {};
     ctx.url = message.url;
+    token = ctx.token || "";
     parts.screen.style.background = "";
     parts.screen.style.removeProperty("--separator");
     parts.screen.classList.remove("no-separators", "bad-style");
@@ -383,6 +417,7 @@ const Draw = (() => {
     header(body.header, parts.title, parts.menu, fallback, ctx);
     bodyStyle(body.style, parts.screen, ctx);
     if (typeof body.background === "string") applyStyle(parts.screen, { background: body.background });
+    else if (isObject(body.background)) parts.screen.appendChild(backgroundStandIn(body.background));
     parts.screen.appendChild(sections(body.sections, ctx));
     // Layers float over the screen and stay put while the body scrolls under them.
     if (body.layers !== undefined) parts.layers.appendChild(layers(body.layers, ctx));

@@ -13,7 +13,7 @@
   }
   // What the page itself has to say about a body (style keys it does not draw…), once each.
   const noted = new Set();
-  const ctx = { send, get: {}, note: (text) => { if (!noted.has(text)) { noted.add(text); output("preview: " + text); } } };
+  const ctx = { send, get: {}, token: new URLSearchParams(location.search).get("token") || "", note: (text) => { if (!noted.has(text)) { noted.add(text); output("preview: " + text); } } };
 
   // The run's token, from the URL jasonrun printed: the socket is refused without it.
   const token = new URLSearchParams(location.search).get("token") || "";

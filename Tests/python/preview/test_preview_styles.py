@@ -165,3 +165,55 @@ def test_body_style_is_read_as_the_phone_reads_it(start_preview, browser, tmp_pa
     wait_for(lambda: "body.style.shadow is not drawn" in browser.find_element(By.ID, "output").text,
              message="the note in the output pane")
     assert "body.style.border" not in browser.find_element(By.ID, "output").text
+
+
+def png(width, height, rgb):
+    """A small opaque PNG of one colour."""
+    import struct
+    import zlib
+
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+    rows = b"".join(b"\x00" + bytes(rgb) * width for _ in range(height))
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
+            + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b""))
+
+
+def test_local_images_placeholders_and_backgrounds_the_page_cannot_be(start_preview, browser, tmp_path):
+    """Issue #25, 11: file:// images are served from the flow's folder (and only from there, with the run's
+    token); a broken image keeps its declared size; a web container or camera background is a labelled stand-in."""
+    import urllib.error
+    import urllib.request
+
+    folder = tmp_path / "app"
+    folder.mkdir()
+    (folder / "logo.png").write_bytes(png(6, 4, (200, 30, 30)))
+    (tmp_path / "secret.png").write_bytes(png(2, 2, (0, 0, 0)))
+    body = {"background": {"type": "html", "url": "https://web.example/page"}, "sections": [{"items": [
+        {"type": "image", "url": "file://logo.png"},
+        {"type": "image", "url": "file://../secret.png", "style": {"width": "120", "height": "80"}}]}]}
+    (folder / "flow.json").write_text(json.dumps({"$jason": {"head": {"title": "t", "templates": {"body": body},
+                                                                      "data": {"x": 1}}}}))
+    preview = start_preview(folder / "flow.json")
+    open_page(browser, preview)
+    images = wait_for(lambda: browser.find_elements(By.CSS_SELECTOR, "#screen img.image") if len(
+        browser.find_elements(By.CSS_SELECTOR, "#screen img.image")) == 2 else None, message="two images")
+    wait_for(lambda: browser.execute_script("return arguments[0].complete && arguments[0].naturalWidth", images[0]) == 6,
+             message="the local image loaded")
+    wait_for(lambda: "broken" in images[1].get_attribute("class"), message="the image outside the folder refused")
+    assert images[1].rect["width"] == 120 and images[1].rect["height"] == 80
+    stand_in = browser.find_element(By.CSS_SELECTOR, "#screen .background-stand-in")
+    assert "web container background (https://web.example/page)" in stand_in.text
+    # The route itself: the token is required, and the folder's confinement holds.
+    local = preview.base + "local-file?url=" + urllib.request.quote("file://logo.png")
+    for url, status in ((local, 403), (local + "&token=" + preview.token, 200),
+                        (preview.base + "local-file?token=" + preview.token + "&url=" + urllib.request.quote("file://../secret.png"), 404),
+                        (preview.base + "local-file?token=" + preview.token + "&url=" + urllib.request.quote("file:///etc/passwd"), 404)):
+        try:
+            with urllib.request.urlopen(url, timeout=30) as response:
+                got = response.status
+                if status == 200:
+                    assert response.headers["Content-Type"] == "image/png"
+        except urllib.error.HTTPError as error:
+            got = error.code
+        assert got == status, url
