@@ -185,7 +185,8 @@ package final class PreviewLink: Sendable {
 
     /// Everything a page needs to show what is going on now.
     private static func picture(_ s: Shared) -> [(Mailbox.Kind, String)] {
-        var messages = [s.view, s.state].compactMap { $0 }
+        // The state first: the view's fields show what $get holds (typed before the page reloaded).
+        var messages = [s.state, s.view].compactMap { $0 }
         if !s.trace.isEmpty { messages.append(.trace(s.trace)) }
         messages += s.output.map { .output($0) }
         for (id, overlay) in s.overlays.sorted(by: { $0.key < $1.key }) {

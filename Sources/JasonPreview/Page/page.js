@@ -53,7 +53,8 @@
   function receive(m) {
     switch (m.type) {
       case "view": drawView(m); break;
-      case "state": later.state = m; schedule(); break;
+      // $get at once: a field drawn by the next view shows what was typed (the panel waits for the frame).
+      case "state": later.state = m; ctx.get = m.get || {}; schedule(); break;
       case "trace": later.trace.push(...m.events); schedule(); break;
       case "overlay": showOverlay(m); break;
       case "overlay-closed": closeOverlay(m.id); break;
@@ -155,7 +156,9 @@
       box.className = m.kind + (typeof o.type === "string" ? " " + o.type : "");
       box.textContent = m.kind === "toast" ? txt(o.text)
         : [txt(o.title), txt(o.description)].filter((s) => s).join(": ");
-      setTimeout(() => closeOverlay(m.id), m.kind === "toast" ? 3000 : 4000);
+      // As on the phone, toasts come one after another rather than on top of each other.
+      if (m.kind === "toast") return queueToast(m, box);
+      setTimeout(() => closeOverlay(m.id), 4000);
     } else {
       box = dialog(m, o);
     }
@@ -163,6 +166,27 @@
     box.dataset.id = String(m.id);
     overlays.set(m.id, box);
     $("overlays").appendChild(box);
+  }
+
+  const toasts = [];
+  function queueToast(m, box) {
+    box.dataset.overlay = "toast";
+    box.dataset.id = String(m.id);
+    overlays.set(m.id, box);
+    toasts.push(box);
+    if (toasts.length === 1) showNextToast();
+  }
+  function showNextToast() {
+    // A toast closed while it waited (another page, a back) is skipped.
+    while (toasts.length && !overlays.has(Number(toasts[0].dataset.id))) toasts.shift();
+    const box = toasts[0];
+    if (!box) return;
+    $("overlays").appendChild(box);
+    setTimeout(() => {
+      closeOverlay(Number(box.dataset.id));
+      toasts.shift();
+      showNextToast();
+    }, 3000);
   }
 
   function closeOverlay(id) {
@@ -218,10 +242,14 @@
       const i = document.createElement("input");
       i.type = "datetime-local";
       i.className = "textfield";
-      i.value = new Date().toISOString().slice(0, 16);
+      // The phone's picker starts at the local time, and what is picked is local time too.
+      const now = new Date();
+      const pad = (n) => String(n).padStart(2, "0");
+      i.value = now.getFullYear() + "-" + pad(now.getMonth() + 1) + "-" + pad(now.getDate()) + "T"
+        + pad(now.getHours()) + ":" + pad(now.getMinutes());
       d.appendChild(i);
       buttons.appendChild(button("Cancel", cancel, "choice"));
-      buttons.appendChild(button("OK", () => answer(Math.floor(Date.parse(i.value + "Z") / 1000))));
+      buttons.appendChild(button("OK", () => answer(Math.floor(new Date(i.value).getTime() / 1000))));
     } else {
       buttons.appendChild(button("Close", cancel, "choice"));
     }

@@ -217,3 +217,48 @@ def test_local_images_placeholders_and_backgrounds_the_page_cannot_be(start_prev
         except urllib.error.HTTPError as error:
             got = error.code
         assert got == status, url
+
+
+def test_toasts_queue_and_typed_text_survives_a_reload(start_preview, browser, tmp_path):
+    """Issue #25, 12: two toasts come one after the other, not on top of each other; what was typed into a
+    field is still there after the page reloads (the state comes before the view)."""
+    body = {"sections": [{"items": [
+        {"type": "textfield", "name": "note"},
+        {"type": "label", "text": "two toasts", "action": {"type": "$util.toast", "options": {"text": "first"},
+                                                            "success": {"type": "$util.toast", "options": {"text": "second"}}}}]}]}
+    flow = flow_file(tmp_path, {"title": "t", "templates": {"body": body}, "data": {"x": 1}})
+    preview = start_preview(flow)
+    open_page(browser, preview)
+    field = wait_for(lambda: browser.find_element(By.CSS_SELECTOR, "input[name=note]"), message="the field")
+    field.send_keys("extra hot")
+    wait_for(lambda: '"note": "extra hot"' in browser.find_element(By.ID, "state-get").text, message="$get.note")
+    browser.find_element(By.XPATH, "//*[text()='two toasts']").click()
+    shown = lambda: [t.text for t in browser.find_elements(By.CSS_SELECTOR, "#overlays [data-overlay=toast]")]
+    wait_for(lambda: shown() == ["first"], message="the first toast alone")
+    import time
+    end = time.monotonic() + 1
+    while time.monotonic() < end:  # the second waits its turn: never both at once
+        assert shown() in (["first"], [])
+        time.sleep(0.05)
+    wait_for(lambda: shown() == ["second"], timeout=10, message="the second toast after the first")
+    for _ in range(3):
+        open_page(browser, preview)
+        field = wait_for(lambda: browser.find_element(By.CSS_SELECTOR, "input[name=note]"), message="the field again")
+        assert field.get_attribute("value") == "extra hot"
+
+
+def test_the_datepicker_starts_at_the_local_time(start_preview, browser, tmp_path):
+    """Issue #25, 12: the datepicker's default is the local time, as on the phone (not UTC)."""
+    body = {"sections": [{"items": [{"type": "label", "text": "pick", "action": {"type": "$util.datepicker"}}]}]}
+    flow = flow_file(tmp_path, {"title": "t", "templates": {"body": body}, "data": {"x": 1}})
+    preview = start_preview(flow)
+    browser.execute_cdp_cmd("Emulation.setTimezoneOverride", {"timezoneId": "Asia/Tokyo"})
+    try:
+        open_page(browser, preview)
+        wait_for(lambda: browser.find_element(By.XPATH, "//*[text()='pick']"), message="the item").click()
+        picker = wait_for(lambda: browser.find_element(By.CSS_SELECTOR, "[data-overlay=datepicker] input"), message="the picker")
+        local = browser.execute_script("""const d = new Date(); const p = (n) => String(n).padStart(2, "0");
+            return d.getFullYear() + "-" + p(d.getMonth() + 1) + "-" + p(d.getDate()) + "T" + p(d.getHours());""")
+        assert picker.get_attribute("value").startswith(local)
+    finally:
+        browser.execute_cdp_cmd("Emulation.setTimezoneOverride", {"timezoneId": ""})
