@@ -13,7 +13,7 @@ extension PreviewSession {
             }
             // A body written in the document (not rendered from a template) locates the tapped item.
             let written = interpreter.document.body == body ? JSONPointer("/$jason/body" + path) : nil
-            if interpreter.tap(item, at: written) {
+            if interpreter.tap(item, at: written, bodyPath: JSONPointer(path)) {
                 debugger.forgetFuture()
             } else if path.hasPrefix("/footer/tabs/items/"), let url = item["url"]?.stringValue {
                 // A tab with a url (the documented form) switches the view to it, with no back stack.

@@ -5,11 +5,13 @@ import JasonJSON
 /// chain, R8); `runUntilIdle()` then runs it. From another task, post to `mailbox` instead.
 extension Interpreter {
     /// A tap on a body item: its `action` runs, or its `href` is followed (as a plain href: `$ok` from
-    /// the opened view shows this one again). `pointer`, when given, locates the item in the document.
-    /// Returns false when the item has neither.
+    /// the opened view shows this one again). `pointer`, when given, locates the item in the document;
+    /// `bodyPath`, where it is in the body on screen (a rendered body has no place in the document), which
+    /// the trace then names (`tap /sections/0/items/2`). Returns false when the item has neither.
     @discardableResult
-    public func tap(_ item: JSON, at pointer: JSONPointer? = nil) -> Bool {
-        let origin = pointer.map { document.locator.path($0) } ?? ActionPath(pointer: .root, file: "<host>")
+    public func tap(_ item: JSON, at pointer: JSONPointer? = nil, bodyPath: JSONPointer? = nil) -> Bool {
+        let origin = pointer.map { document.locator.path($0) }
+            ?? ActionPath(pointer: bodyPath ?? .root, file: bodyPath == nil ? "<host>" : "tap")
         let call: QueuedCall
         if let action = item["action"] {
             let written = pointer.map { document.locator.path($0.appending("action")) } ?? origin

@@ -262,3 +262,16 @@ def test_the_datepicker_starts_at_the_local_time(start_preview, browser, tmp_pat
         assert picker.get_attribute("value").startswith(local)
     finally:
         browser.execute_cdp_cmd("Emulation.setTimezoneOverride", {"timezoneId": ""})
+
+
+def test_a_tap_is_named_in_the_trace_by_the_element_tapped(start_preview, browser, tmp_path):
+    """Issue #25, 12: the trace says which element a tap started from, not `<host> /`."""
+    body = {"sections": [{"items": [{"type": "label", "text": "a"},
+                                    {"type": "label", "text": "tap me", "action": {"type": "$util.toast", "options": {"text": "t"}}}]}]}
+    flow = flow_file(tmp_path, {"title": "t", "templates": {"body": body}, "data": {"x": 1}})
+    preview = start_preview(flow)
+    open_page(browser, preview)
+    wait_for(lambda: browser.find_element(By.XPATH, "//*[text()='tap me']"), message="the item").click()
+    trace = lambda: browser.find_element(By.ID, "trace").get_attribute("textContent")
+    wait_for(lambda: "tap /sections/0/items/1" in trace(), message="the tap named in the trace")
+    assert "<host>" not in trace()
