@@ -28,6 +28,8 @@ package final class PreviewSession {
     var shownState: ServerMessage.StatePicture?
     /// Diagnostics already sent to the pages.
     var shownDiagnostics = DiagnosticCursor()
+    /// The files of the open views as last seen (live reload, SessionReload.swift).
+    var fileStamps: [String: FileStamp] = [:]
     /// Actions since the pages were last shown the state, during a long run.
     private var burst = 0
 
@@ -61,6 +63,7 @@ package final class PreviewSession {
         }
         publish()
         while !Task.isCancelled {
+            await reloadEditedDocuments()
             for command in link.takeCommands() { await handle(command) }
             if case .yielded = event {
                 publish()
@@ -78,7 +81,7 @@ package final class PreviewSession {
             let clock = interpreter.environment.clock
             let due = mode == .running && debugger.pausedStep == nil ? interpreter.timers.nextDue.map { $0 - clock.now } : nil
             if interpreter.hasQueuedCalls && mode == .running { continue }
-            await link.doorbell.wait(seconds: due)
+            await link.doorbell.wait(seconds: min(due ?? Self.watchInterval, Self.watchInterval))
         }
     }
 }

@@ -1,0 +1,43 @@
+import Foundation
+import JasonRuntime
+
+/// Live reload: the files of the open views are looked at between actions (a few stat calls, four times a
+/// second while the page waits); one that changed is loaded again and put in place (`reloadInPlace`),
+/// keeping the run's state. One that does not load is said in the page, and the last good screen stays.
+extension PreviewSession {
+    /// When a file was last seen to change: its modification time and size.
+    struct FileStamp: Equatable {
+        var seconds: Int
+        var nanoseconds: Int
+        var size: Int
+    }
+
+    /// How often the waiting loop looks at the files.
+    static let watchInterval = 0.25
+
+    func reloadEditedDocuments() async {
+        for url in interpreter.openDocumentURLs {
+            guard let path = URL(string: url).flatMap({ $0.isFileURL ? $0.path : nil }),
+                  let stamp = Self.stamp(path) else { continue }
+            let previous = fileStamps.updateValue(stamp, forKey: url)
+            guard let previous, previous != stamp else { continue }
+            if let failure = await interpreter.reloadInPlace(url) {
+                let message = failure.payload?["message"]?.stringValue ?? "it could not be loaded"
+                link.publish(.output("preview: \(path) was not reloaded: \(message)"))
+                link.publish(.error("not reloaded: \(message)"))
+                var line = "jasonrun preview: \(path) was not reloaded: \(message)\n"
+                line.withUTF8 { _ = write(2, $0.baseAddress, $0.count) }
+            } else {
+                debugger.forgetFuture()
+                link.publish(.output("preview: reloaded \(path)"))
+                link.publish(.error(""))
+            }
+        }
+    }
+
+    static func stamp(_ path: String) -> FileStamp? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return FileStamp(seconds: info.st_mtim.tv_sec, nanoseconds: info.st_mtim.tv_nsec, size: Int(info.st_size))
+    }
+}

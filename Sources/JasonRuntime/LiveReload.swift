@@ -1,0 +1,60 @@
+import JasonJSON
+
+/// Live reload for the faces that show a screen (the preview): a document edited while it runs is put
+/// in place of the old one in every open view that came from its URL, keeping what the run holds — the
+/// views' variables (`$get`, params…), `$global` and the stores, the view stack, timers and callbacks —
+/// and its body is drawn again. `$load` does not run again: the edit loop of a fast refresh.
+extension Interpreter {
+    /// The URLs of the open views, each once, bottom first.
+    package var openDocumentURLs: [String] {
+        var seen: Set<String> = []
+        return state.views.map(\.url).filter { seen.insert($0).inserted }
+    }
+
+    /// Loads the document at `url` again (through the run's transport and file confinement) and puts it
+    /// in place in the views that show it. A document that does not load changes nothing: the failure
+    /// says where it went wrong.
+    package func reloadInPlace(_ url: String) async -> ActionFailure? {
+        let document: Document
+        switch await loadDocument(url) {
+        case .success(let loaded): document = loaded
+        case .failure(let failure): return failure
+        }
+        for index in state.views.indices where state.views[index].url == url {
+            swap(document, at: index)
+        }
+        return nil
+    }
+
+    private func swap(_ document: Document, at index: Int) {
+        let old = state.views[index]
+        var view = makeView(document, url: old.url, transition: old.transition, params: old.variables.params)
+        var variables = old.variables
+        variables.setViewData(document.data)
+        view.variables = variables
+        view.callback = old.callback
+        state.timers.move(from: old.id, to: view.id)
+        state.views[index] = view
+        redraw(at: index)
+    }
+
+    /// The body again, from the new document: its template rendered with the view's variables, else its
+    /// written body; a document with neither keeps what is on screen.
+    private func redraw(at index: Int) {
+        let document = state.views[index].document
+        let body: JSON
+        if let template = document.templates["body"] {
+            let rendered = transformer.transform(template, data: state.views[index].variables.templateData(jason: nil))
+            for diagnostic in RenderAction.located(rendered.diagnostics, template: "body", in: document) {
+                state.issues.report(diagnostic)
+            }
+            body = rendered.value ?? .null
+        } else if let written = document.body {
+            body = written
+        } else {
+            return
+        }
+        state.views[index].variables.setBody(body)
+        if index == state.topIndex { environment.console.present(body: body) }
+    }
+}
