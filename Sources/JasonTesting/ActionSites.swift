@@ -29,6 +29,7 @@ extension Document {
         var sites: [ActionSite] = []
         var nodes: [(ActionNode, String?)] = actions.keys.sorted().compactMap { name in actions[name].map { ($0, name) } }
         if let bareAction { nodes.append((bareAction, nil)) }
+        nodes += componentActions().map { ($0.node, $0.name) }
         while let (node, entry) = nodes.popLast() {
             switch node {
             case .call(let call):
@@ -36,6 +37,7 @@ extension Document {
                                                                     success: call.success != nil, error: call.error != nil),
                                         entry: entry))
                 nodes += [call.success, call.error].compactMap { $0.map { ($0, entry) } }
+                nodes += pickerChoices(call.target, options: call.options, at: call.path.pointer).map { ($0.node, entry) }
             case .conditional(let conditional):
                 var branches: [(condition: String?, pointer: JSONPointer)] = []
                 for (i, branch) in conditional.conditional.branches.enumerated() {
@@ -56,6 +58,70 @@ extension Document {
             let (la, lb) = (a.path.location, b.path.location)
             if let la, let lb, (la.line, la.column) != (lb.line, lb.column) { return (la.line, la.column) < (lb.line, lb.column) }
             return a.pointer.description < b.pointer.description
+        }
+    }
+}
+
+extension Document {
+    /// The actions of a `$util.picker`'s items (`options.items[i].action`): the one chosen runs next.
+    package func pickerChoices(_ target: ActionCall.Target, options: JSON?, at pointer: JSONPointer)
+        -> [(text: String, node: ActionNode)] {
+        guard target == .type("$util.picker"), case .array(let items)? = options?["items"] else { return [] }
+        let base = pointer.appending("options").appending("items")
+        return items.enumerated().compactMap { i, item in
+            guard let action = item["action"],
+                  let parsed = try? ActionNode.parse(action, at: base.appending(i).appending("action"), locator: locator)
+            else { return nil }
+            return (item["text"]?.stringValue ?? "item \(i)", parsed)
+        }
+    }
+
+    /// The actions a tap starts: the `action` (or `href`) of every component, item, header menu, footer tab
+    /// and layer of the written body and of `head.templates`, each named by where it sits ("tap:
+    /// sections/0/items/2", "tap: header menu", "tap: body template sections/0/items/0"). At most `limit`.
+    package func componentActions(limit: Int = 500) -> [(name: String, node: ActionNode)] {
+        let base = root["$jason"] == nil ? JSONPointer.root : JSONPointer.root.appending("$jason")
+        var places: [(JSON, JSONPointer, String)] = []
+        if let body { places.append((body, base.appending("body"), "")) }
+        for (name, template) in templates {
+            places.append((template, base.appending("head").appending("templates").appending(name), name + " template "))
+        }
+        var found: [(name: String, node: ActionNode)] = []
+        for (json, pointer, prefix) in places {
+            var stack: [(JSON, JSONPointer, [String])] = [(json, pointer, [])]
+            while let (node, at, trail) = stack.popLast(), found.count < limit {
+                switch node {
+                case .array(let items):
+                    for (i, item) in items.enumerated().reversed() { stack.append((item, at.appending(i), trail + [String(i)])) }
+                case .object(let members):
+                    var name = "tap: " + prefix + Self.placeName(trail)
+                    if case .string(let text)? = members["text"], !text.isEmpty { name += " (\(text))" }
+                    if let action = members["action"] {
+                        if let parsed = try? ActionNode.parse(action, at: at.appending("action"), locator: locator) {
+                            found.append((name, parsed))
+                        }
+                    } else if let href = members["href"],
+                              let parsed = try? ActionNode.parse(["type": "$href", "options": href], at: at.appending("href"),
+                                                                 locator: locator) {
+                        found.append((name, parsed))
+                    }
+                    for (key, value) in members.reversed() where key != "action" && key != "href" {
+                        if case .object = value { stack.append((value, at.appending(key), trail + [key])) }
+                        if case .array = value { stack.append((value, at.appending(key), trail + [key])) }
+                    }
+                default:
+                    break
+                }
+            }
+        }
+        return found
+    }
+
+    private static func placeName(_ trail: [String]) -> String {
+        switch trail {
+        case ["header", "menu"]: "header menu"
+        case []: "body"
+        default: trail.joined(separator: "/")
         }
     }
 }

@@ -62,6 +62,11 @@ extension FlowGraph {
                 edges.append(Edge(from: "e\(i)", to: target, kind: .start))
             }
         }
+        // What taps start: an entry of its own, named by where the component sits.
+        for (i, tap) in document.componentActions().enumerated() {
+            nodes.append(Node(id: "p\(i)", label: tap.name, shape: .tap))
+            if let target = ids[tap.node.path.pointer] { edges.append(Edge(from: "p\(i)", to: target, kind: .start)) }
+        }
         func entryID(_ name: String) -> String {
             if let i = entries.firstIndex(of: name) { return "e\(i)" }
             let id = "m\(nodes.count)"
@@ -85,6 +90,11 @@ extension FlowGraph {
                 if success { branch += 1 }
                 if error, let next = Self.successor(of: site.pointer.appending("error"), ids) {
                     edges.append(Edge(from: id, to: next, kind: .error, taken: taken(branch)))
+                }
+                for choice in document.pickerChoices(target, options: options, at: site.pointer) {
+                    if let next = ids[choice.node.path.pointer] {
+                        edges.append(Edge(from: id, to: next, kind: .branch("choose " + choice.text)))
+                    }
                 }
                 switch target {
                 case .trigger(let name) where !name.contains("{{"):
@@ -125,40 +135,7 @@ extension FlowGraph {
                 nodes.append(Node(id: id, label: text, shape: .template, line: site.line, ran: ran))
             }
         }
-        addTaps(document.body, entries: entries)
     }
 
     static func successor(of pointer: JSONPointer, _ ids: [JSONPointer: String]) -> String? { ids[pointer] }
-
-    /// Body items with an `action` or an `href`, as tap nodes pointing where they lead (at most `limit`).
-    mutating func addTaps(_ body: JSON?, entries: [String], limit: Int = 100) {
-        var stack: [JSON] = body.map { [$0] } ?? []
-        var count = 0
-        while let node = stack.popLast(), count < limit {
-            switch node {
-            case .array(let items): stack += items.reversed()
-            case .object(let members):
-                let action = members["action"], href = members["href"]
-                if action != nil || href != nil {
-                    count += 1
-                    let text = members["text"]?.stringValue ?? members["type"]?.stringValue ?? "item"
-                    let id = "p\(count)"
-                    nodes.append(Node(id: id, label: "tap " + text, shape: .tap))
-                    if case .string(let name)? = action?["trigger"], let i = entries.firstIndex(of: name) {
-                        edges.append(Edge(from: id, to: "e\(i)", kind: .trigger))
-                    } else if case .string(let type)? = action?["type"] {
-                        let target = "q\(count)"
-                        nodes.append(Node(id: target, label: type, shape: .action))
-                        edges.append(Edge(from: id, to: target, kind: .start))
-                    } else if case .string(let url)? = href?["url"] {
-                        let target = "q\(count)"
-                        nodes.append(Node(id: target, label: url, shape: .document))
-                        edges.append(Edge(from: id, to: target, kind: .href))
-                    }
-                }
-                stack += members.values.filter { if case .object = $0 { true } else if case .array = $0 { true } else { false } }.reversed()
-            default: break
-            }
-        }
-    }
 }

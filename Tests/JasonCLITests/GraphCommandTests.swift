@@ -82,6 +82,42 @@ import Testing
         #expect(drawn > 0)
     }
 
+    /// Issue #25: every action type a corpus document writes (in head.actions or in what a component's
+    /// tap starts) appears in its graph; before, actions only a tap starts were missing from 24 of them.
+    @Test func everyActionTypeOfACorpusDocumentIsInItsGraph() async throws {
+        var checked = 0
+        for document in Self.corpus {
+            let data = try Data(contentsOf: document)
+            guard let loaded = try? Document.load(SourceFile(name: document.path, bytes: [UInt8](data))),
+                  !loaded.actions.isEmpty else { continue }
+            let r = await graph([document.path])
+            #expect(r.status == 0, "\(document.lastPathComponent): \(r.err)")
+            var missing: [String] = []
+            for type in Self.actionTypes(in: loaded.root) where !r.out.contains("\"\(type)") && !r.out.contains(" \(type)") {
+                missing.append(type)
+            }
+            #expect(missing.isEmpty, "\(document.lastPathComponent): \(missing) not in the graph")
+            checked += 1
+        }
+        #expect(checked > 50)
+    }
+
+    /// The `"type"` of every object that is an action: a `$`-type, outside `{{ }}`.
+    static func actionTypes(in json: JSON) -> Set<String> {
+        var found: Set<String> = []
+        var stack = [json]
+        while let node = stack.popLast() {
+            switch node {
+            case .object(let members):
+                if case .string(let type)? = members["type"], type.hasPrefix("$"), !type.contains("{{") { found.insert(type) }
+                stack += members.values
+            case .array(let items): stack += items
+            default: break
+            }
+        }
+        return found
+    }
+
     @Test func theGraphShowsBranchesTriggersHrefsAndTimers() async throws {
         let lambdas = await graph([Paths.examples.appendingPathComponent("08-lambdas/flow.json").path])
         #expect(lambdas.out.contains("label=\"trigger\", style=dotted"))
@@ -97,8 +133,21 @@ import Testing
         #expect(timers.out.contains("label=\"timer every 2 s\""))
         #expect(timers.out.contains("label=\"timer after 7 s\""))
         let taps = await graph([Paths.examples.appendingPathComponent("14-testing/flow.json").path])
-        #expect(taps.out.contains("p1 [label=\"tap Buy\", shape=oval"))
-        #expect(taps.out.contains("p1 -> e1 [label=\"trigger\""))
+        // What a tap starts is an entry named by where the component sits, with its whole chain after it.
+        #expect(taps.out.contains("p0 [label=\"tap: sections/0/items/1 (Buy)\", shape=oval"))
+        #expect(taps.out.contains("p0 -> n7 [color"))
+        #expect(taps.out.contains("n7 -> e1 [label=\"trigger\""))
+    }
+
+    /// Issue #25: what only a tap starts is counted by coverage, so a button nobody pressed shows as not run.
+    @Test func anUntappedButtonIsUncovered() async throws {
+        let flow = Paths.examples.appendingPathComponent("14-testing/flow.json")
+        let lcov = FileManager.default.temporaryDirectory.appendingPathComponent("cover-\(UUID().uuidString).info")
+        let io = CapturedIO()
+        #expect(await Jasonrun.main([flow.path, "--no-persist", "--coverage", lcov.path], io: io) == 0)
+        let text = try String(contentsOf: lcov, encoding: .utf8)
+        #expect(text.contains("DA:33,0"))
+        #expect(io.err.contains("never ran: line 33 trigger buy"))
     }
 
     @Test func mermaidHasTheSameShape() async throws {
