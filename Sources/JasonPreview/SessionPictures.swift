@@ -37,6 +37,10 @@ extension PreviewSession {
             var described: JSONObject = ["name": .string(step.name), "at": .string(step.path.description)]
             if let options = step.options { described["options"] = options }
             pending = .object(described)
+        } else if mode == .paused || debugger.pausedStep != nil, let first = interpreter.queuedOrigins.first {
+            // Nothing under way, but a tap (or a timer's call) waits for Continue or Step.
+            let count = interpreter.queuedOrigins.count
+            pending = ["name": .string(count == 1 ? "queued" : "queued (\(count))"), "at": .string(first)]
         }
         let idle = interpreter.pending == nil && !interpreter.hasQueuedCalls
         return ServerMessage.StatePicture(

@@ -46,6 +46,8 @@ public final class Interpreter {
     package var timers: Timers { state.timers }
     /// Whether calls wait in the queue.
     public var hasQueuedCalls: Bool { !state.queue.isEmpty || !mailbox.isEmpty }
+    /// Where the calls waiting in the queue come from, in the order they will run.
+    package var queuedOrigins: [String] { state.queue.map(\.origin) }
 
     public init(document: Document, registry: ActionRegistry, environment: ActionEnvironment,
                 scriptEngine: ScriptEngine = ScriptEngine()) {
@@ -149,17 +151,17 @@ public final class Interpreter {
     func resolveStart(_ call: QueuedCall, _ chain: inout Chain) -> Resolution {
         switch call.start {
         case .node(let node):
-            chain.origin = node.path.description
+            chain.origin = call.origin
             return .continue(node)
         case .named(let name):
-            chain.origin = name
+            chain.origin = call.origin
             return document.actions[name].map(Resolution.continue) ?? .end
-        case .resume(let node, let frames, let label):
-            chain.origin = label
+        case .resume(let node, let frames, _):
+            chain.origin = call.origin
             chain.frames = frames
             return .continue(node)
         case .json(let json, let label):
-            chain.origin = label
+            chain.origin = call.origin
             do {
                 return .continue(try ActionNode.parse(json, at: .root, locator: SourceLocator(sourceMap: nil,
                                                                                               fileName: label)))

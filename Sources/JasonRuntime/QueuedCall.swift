@@ -21,6 +21,15 @@ package struct QueuedCall: Sendable {
         self.jason = jason
     }
 
+    /// Where the chain it starts comes from, as the trace names it (`chainStarted`).
+    package var origin: String {
+        switch start {
+        case .node(let node): node.path.description
+        case .named(let name): name
+        case .resume(_, _, let label), .json(_, let label): label
+        }
+    }
+
     /// An action written in `document` at `path` (a tapped item's `action`, a picker item's), parsed now:
     /// what is wrong with it fails the chain when it runs, located there.
     package static func written(_ action: JSON, at path: ActionPath, in document: Document, jason: JSON? = nil) -> QueuedCall {

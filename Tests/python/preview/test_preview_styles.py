@@ -275,3 +275,21 @@ def test_a_tap_is_named_in_the_trace_by_the_element_tapped(start_preview, browse
     trace = lambda: browser.find_element(By.ID, "trace").get_attribute("textContent")
     wait_for(lambda: "tap /sections/0/items/1" in trace(), message="the tap named in the trace")
     assert "<host>" not in trace()
+
+
+def test_a_tap_while_paused_is_shown_as_pending(start_preview, browser, tmp_path):
+    """Issue #25, 12: a tap made while the run is paused waits, and the panel says so."""
+    body = {"sections": [{"items": [{"type": "label", "text": "tap me",
+                                     "action": {"type": "$util.toast", "options": {"text": "tapped"}}}]}]}
+    flow = flow_file(tmp_path, {"title": "t", "templates": {"body": body}, "data": {"x": 1}})
+    preview = start_preview(flow)
+    open_page(browser, preview)
+    item = wait_for(lambda: browser.find_element(By.XPATH, "//*[text()='tap me']"), message="the item")
+    browser.find_element(By.CSS_SELECTOR, "[data-debug=pause]").click()
+    wait_for(lambda: browser.find_element(By.ID, "mode").text == "paused", message="paused")
+    item.click()
+    pending = lambda: browser.find_element(By.ID, "pending").text
+    wait_for(lambda: "queued" in pending() and "tap /sections/0/items/0" in pending(), message="the tap shown as pending")
+    assert not browser.find_elements(By.CSS_SELECTOR, "[data-overlay=toast]")
+    browser.find_element(By.CSS_SELECTOR, "[data-debug=continue]").click()
+    wait_for(lambda: browser.find_element(By.CSS_SELECTOR, "[data-overlay=toast]"), message="the toast after Continue")
