@@ -48,7 +48,9 @@ package final class PreviewSession {
         self.describe = describe
         debugger.yields = { [unowned self] in
             burst += 1
-            return burst % 100 == 0 || link.hasCommands
+            // A body drawn anew is shown before the next action runs, so the page draws in the order the
+            // actions ran (a toast after a $render comes after the new body, not before it).
+            return burst % 100 == 0 || link.hasCommands || bodyChanged
         }
     }
 

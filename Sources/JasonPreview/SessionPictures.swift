@@ -20,6 +20,15 @@ extension PreviewSession {
         }
     }
 
+    /// Whether the body on screen is not the one the pages were last shown (by identity: no comparison).
+    var bodyChanged: Bool {
+        switch (interpreter.variables.body, shownView?.body) {
+        case (nil, nil): false
+        case (let now?, let shown?): !now.isIdentical(to: shown)
+        default: true
+        }
+    }
+
     var viewPicture: ServerMessage.ViewPicture {
         let views = interpreter.views
         let top = views.last

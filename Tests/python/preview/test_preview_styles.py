@@ -293,3 +293,26 @@ def test_a_tap_while_paused_is_shown_as_pending(start_preview, browser, tmp_path
     assert not browser.find_elements(By.CSS_SELECTOR, "[data-overlay=toast]")
     browser.find_element(By.CSS_SELECTOR, "[data-debug=continue]").click()
     wait_for(lambda: browser.find_element(By.CSS_SELECTOR, "[data-overlay=toast]"), message="the toast after Continue")
+
+
+def test_the_page_draws_in_the_order_the_actions_ran(start_preview, browser, tmp_path):
+    """Issue #25, 13: a $render and then a toast: the page shows the new body before the toast."""
+    body = {"sections": [{"items": [{"type": "label", "text": "count {{$get.n}}"},
+                                    {"type": "label", "text": "go", "action": {
+                                        "type": "$set", "options": {"n": "{{$get.n + 1}}"},
+                                        "success": {"type": "$render", "success": {"type": "$util.toast", "options": {"text": "drawn"}}}}}]}]}
+    flow = flow_file(tmp_path, {"title": "t", "templates": {"body": body}, "actions": {
+        "$load": {"type": "$set", "options": {"n": 10}, "success": {"type": "$render"}}}})
+    preview = start_preview(flow)
+    open_page(browser, preview)
+    wait_for(lambda: "count 10" in browser.find_element(By.ID, "screen").text, message="the first body")
+    browser.execute_script("""window.__order = [];
+        new MutationObserver(() => { if (document.getElementById("screen").textContent.includes("count 11")
+            && !window.__order.includes("body")) window.__order.push("body"); })
+            .observe(document.getElementById("screen"), {childList: true, subtree: true, characterData: true});
+        new MutationObserver(() => { if (document.querySelector("#overlays [data-overlay=toast]")
+            && !window.__order.includes("toast")) window.__order.push("toast"); })
+            .observe(document.getElementById("overlays"), {childList: true, subtree: true});""")
+    browser.find_element(By.XPATH, "//*[text()='go']").click()
+    wait_for(lambda: len(browser.execute_script("return window.__order")) == 2, message="both drawn")
+    assert browser.execute_script("return window.__order") == ["body", "toast"]
