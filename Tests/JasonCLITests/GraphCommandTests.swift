@@ -141,10 +141,7 @@ import Testing
 
     /// Issue #25: what only a tap starts is counted by coverage, so a button nobody pressed shows as not run.
     @Test func anUntappedButtonIsUncovered() async throws {
-        let flow = Paths.examples.appendingPathComponent("14-testing/flow.json")
-        let lcov = FileManager.default.temporaryDirectory.appendingPathComponent("cover-\(UUID().uuidString).info")
-        let io = CapturedIO()
-        #expect(await Jasonrun.main([flow.path, "--no-persist", "--coverage", lcov.path], io: io) == 0)
+        let (lcov, io) = await runWithCoverage(Paths.examples.appendingPathComponent("14-testing/flow.json"))
         let text = try String(contentsOf: lcov, encoding: .utf8)
         #expect(text.contains("DA:33,0"))
         #expect(io.err.contains("never ran: line 33 trigger buy"))
@@ -159,11 +156,17 @@ import Testing
         #expect(r.out.contains("linkStyle"))
     }
 
-    @Test func coverageColoursWhatNeverRan() async throws {
-        let flow = Paths.examples.appendingPathComponent("05-if/flow.json")
+    /// One run of `flow` writing its coverage: the lcov file and what was printed.
+    func runWithCoverage(_ flow: URL) async -> (lcov: URL, io: CapturedIO) {
         let lcov = FileManager.default.temporaryDirectory.appendingPathComponent("cover-\(UUID().uuidString).info")
         let io = CapturedIO()
         #expect(await Jasonrun.main([flow.path, "--no-persist", "--coverage", lcov.path], io: io) == 0)
+        return (lcov, io)
+    }
+
+    @Test func coverageColoursWhatNeverRan() async throws {
+        let flow = Paths.examples.appendingPathComponent("05-if/flow.json")
+        let (lcov, _) = await runWithCoverage(flow)
         let r = await graph([flow.path, "--coverage", lcov.path])
         #expect(r.status == 0, "\(r.err)")
         // Two of the three conditional branches never ran: their actions are filled pink.
