@@ -3,9 +3,12 @@ import PackageDescription
 
 // What the loader does before main, at every start (Docs/Architecture.md, "Start-up"): SwiftPM's static
 // standard library exports every symbol of our own code (36,000), which the loader and the runtime's
-// dladdr then search; lld packs the 170,000 relative relocations (DT_RELR, glibc 2.36) into a few pages.
+// dladdr then search; lld packs the 170,000 relative relocations (DT_RELR, glibc 2.36) into a few pages,
+// and lays out the functions a start runs together (scripts/startup-order.sh writes their list).
+let startUpOrder = Context.packageDirectory + "/Sources/jasonrun/startup-order.txt"
 let startUpLinking: [LinkerSetting] = [
-    .unsafeFlags(["-Xlinker", "--no-export-dynamic", "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"],
+    .unsafeFlags(["-Xlinker", "--no-export-dynamic", "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
+                  "-Xlinker", "--symbol-ordering-file=" + startUpOrder, "-Xlinker", "--no-warn-symbol-ordering"],
                  .when(platforms: [.linux])),
 ]
 
@@ -67,7 +70,8 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
             ],
             resources: [.copy("Page")]),
-        .executableTarget(name: "jasonrun", dependencies: ["JasonCLI"], linkerSettings: startUpLinking),
+        .executableTarget(name: "jasonrun", dependencies: ["JasonCLI"], exclude: ["startup-order.txt"],
+                          linkerSettings: startUpLinking),
         .executableTarget(name: "CustomAction", dependencies: ["JasonActions", "JasonRuntime", "JasonJSON"],
                           path: "Examples/CustomAction", exclude: ["app.json", "expected.txt"]),
         .executableTarget(name: "Integration", dependencies: ["JasonActions", "JasonRuntime", "JasonJSON"],
