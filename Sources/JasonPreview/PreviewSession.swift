@@ -30,6 +30,8 @@ package final class PreviewSession {
     var shownDiagnostics = DiagnosticCursor()
     /// The files of the open views as last seen (live reload, SessionReload.swift).
     var fileStamps: [String: FileStamp] = [:]
+    /// When they were last looked at.
+    var lastWatch: ContinuousClock.Instant?
     /// Actions since the pages were last shown the state, during a long run.
     private var burst = 0
 

@@ -16,17 +16,18 @@ extension PreviewSession {
     static let watchInterval = 0.25
 
     func reloadEditedDocuments() async {
+        // A busy run passes here every few actions: the files are looked at no oftener than the interval.
+        let now = ContinuousClock.now
+        guard lastWatch.map({ $0.duration(to: now) >= .seconds(Self.watchInterval) }) ?? true else { return }
+        lastWatch = now
         for url in interpreter.openDocumentURLs {
             guard let path = URL(string: url).flatMap({ $0.isFileURL ? $0.path : nil }),
                   let stamp = Self.stamp(path) else { continue }
             let previous = fileStamps.updateValue(stamp, forKey: url)
             guard let previous, previous != stamp else { continue }
+            // A failure is a diagnostic of the run: the page's output and the terminal get it as any other.
             if let failure = await interpreter.reloadInPlace(url) {
-                let message = failure.payload?["message"]?.stringValue ?? "it could not be loaded"
-                link.publish(.output("preview: \(path) was not reloaded: \(message)"))
-                link.publish(.error("not reloaded: \(message)"))
-                var line = "jasonrun preview: \(path) was not reloaded: \(message)\n"
-                line.withUTF8 { _ = write(2, $0.baseAddress, $0.count) }
+                link.publish(.error("not reloaded: " + (failure.payload?["message"]?.stringValue ?? path)))
             } else {
                 debugger.forgetFuture()
                 link.publish(.output("preview: reloaded \(path)"))

@@ -1,3 +1,4 @@
+import Foundation
 import JasonJSON
 
 /// Live reload for the faces that show a screen (the preview): a document edited while it runs is put
@@ -12,13 +13,17 @@ extension Interpreter {
     }
 
     /// Loads the document at `url` again (through the run's transport and file confinement) and puts it
-    /// in place in the views that show it. A document that does not load changes nothing: the failure
-    /// says where it went wrong.
+    /// in place in the views that show it. A document that does not load changes nothing: the failure is
+    /// reported (`invalid-document`, naming where it went wrong) and returned.
     package func reloadInPlace(_ url: String) async -> ActionFailure? {
         let document: Document
         switch await loadDocument(url) {
         case .success(let loaded): document = loaded
-        case .failure(let failure): return failure
+        case .failure(let failure):
+            let file = URL(string: url).flatMap { $0.isFileURL ? $0.path : nil } ?? url
+            let why = failure.payload?["message"]?.stringValue ?? "it could not be loaded"
+            state.issues.report(Diagnostic(.invalidDocument, .warning, "\(file) was not reloaded: \(why)", file: file))
+            return failure
         }
         for index in state.views.indices where state.views[index].url == url {
             swap(document, at: index)
@@ -41,15 +46,11 @@ extension Interpreter {
     /// The body again, from the new document: its template rendered with the view's variables, else its
     /// written body; a document with neither keeps what is on screen.
     private func redraw(at index: Int) {
-        let document = state.views[index].document
         let body: JSON
-        if let template = document.templates["body"] {
-            let rendered = transformer.transform(template, data: state.views[index].variables.templateData(jason: nil))
-            for diagnostic in RenderAction.located(rendered.diagnostics, template: "body", in: document) {
-                state.issues.report(diagnostic)
-            }
-            body = rendered.value ?? .null
-        } else if let written = document.body {
+        if let (rendered, problems) = renderBodyTemplate(at: index) {
+            for diagnostic in problems { state.issues.report(diagnostic) }
+            body = rendered
+        } else if let written = state.views[index].document.body {
             body = written
         } else {
             return

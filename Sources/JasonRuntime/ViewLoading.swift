@@ -21,15 +21,21 @@ extension Interpreter {
                           variables: ViewVariables(viewData: document.data, env: device, params: params))
     }
 
+    /// `head.templates.body` of the view at `index` rendered against its variables, with what failed in it
+    /// (located in the template); nil when the document has no body template.
+    func renderBodyTemplate(at index: Int) -> (body: JSON, problems: [Diagnostic])? {
+        let document = state.views[index].document
+        guard let template = document.templates["body"] else { return nil }
+        let rendered = transformer.transform(template, data: state.views[index].variables.templateData(jason: nil))
+        return (rendered.value ?? .null, RenderAction.located(rendered.diagnostics, template: "body", in: document))
+    }
+
     /// Draws the view at `index`, which has just come on screen, and queues its `$load` (or `$show`).
     func present(at index: Int, runLoad: Bool = true, jason: JSON? = nil) {
         loadStores(at: index)
         let document = state.views[index].document
-        if let template = document.templates["body"], !document.data.isEmpty {
-            let rendered = transformer.transform(template, data: state.views[index].variables.templateData(jason: nil))
-            let body = rendered.value ?? .null
+        if !document.data.isEmpty, let (body, problems) = renderBodyTemplate(at: index) {
             state.views[index].variables.setBody(body)
-            let problems = RenderAction.located(rendered.diagnostics, template: "body", in: document)
             if runLoad, let load = document.actions["$load"], Self.mayRender(load, in: document) {
                 // Drawn again by $load's $render before anyone sees it, most likely: that drawing says what failed.
                 state.views[index].unshownBody = body

@@ -25,11 +25,14 @@ package struct ActionSite: Sendable {
 extension Document {
     /// Every action written in the document, in source order: the calls of `head.actions` (or the bare
     /// action), their `success`/`error` and the branches of conditional arrays.
-    package var actionSites: [ActionSite] {
+    package var actionSites: [ActionSite] { actionSites(taps: componentActions()) }
+
+    /// The same, with `taps` (this document's `componentActions()`) given by a caller that needs them too.
+    package func actionSites(taps: [(name: String, node: ActionNode)]) -> [ActionSite] {
         var sites: [ActionSite] = []
         var nodes: [(ActionNode, String?)] = actions.keys.sorted().compactMap { name in actions[name].map { ($0, name) } }
         if let bareAction { nodes.append((bareAction, nil)) }
-        nodes += componentActions().map { ($0.node, $0.name) }
+        nodes += taps.map { ($0.node, $0.name) }
         while let (node, entry) = nodes.popLast() {
             switch node {
             case .call(let call):
@@ -37,7 +40,7 @@ extension Document {
                                                                     success: call.success != nil, error: call.error != nil),
                                         entry: entry))
                 nodes += [call.success, call.error].compactMap { $0.map { ($0, entry) } }
-                nodes += pickerChoices(call.target, options: call.options, at: call.path.pointer).map { ($0.node, entry) }
+                nodes += pickerChoices(call).map { ($0, entry) }
             case .conditional(let conditional):
                 var branches: [(condition: String?, pointer: JSONPointer)] = []
                 for (i, branch) in conditional.conditional.branches.enumerated() {
@@ -64,15 +67,21 @@ extension Document {
 
 extension Document {
     /// The actions of a `$util.picker`'s items (`options.items[i].action`): the one chosen runs next.
-    package func pickerChoices(_ target: ActionCall.Target, options: JSON?, at pointer: JSONPointer)
-        -> [(text: String, node: ActionNode)] {
+    func pickerChoices(_ call: ActionCall) -> [ActionNode] {
+        Self.pickerChoices(call.target, options: call.options, at: call.path.pointer).compactMap { choice in
+            guard let action = call.options?["items"]?[choice.index]?["action"] else { return nil }
+            return try? ActionNode.parse(action, at: choice.pointer, locator: locator)
+        }
+    }
+
+    /// Where a `$util.picker`'s item actions are written, with each item's text; nothing for other actions.
+    package static func pickerChoices(_ target: ActionCall.Target, options: JSON?, at pointer: JSONPointer)
+        -> [(index: Int, text: String, pointer: JSONPointer)] {
         guard target == .type("$util.picker"), case .array(let items)? = options?["items"] else { return [] }
-        let base = pointer.appending("options").appending("items")
         return items.enumerated().compactMap { i, item in
-            guard let action = item["action"],
-                  let parsed = try? ActionNode.parse(action, at: base.appending(i).appending("action"), locator: locator)
-            else { return nil }
-            return (item["text"]?.stringValue ?? "item \(i)", parsed)
+            guard item["action"] != nil else { return nil }
+            return (i, item["text"]?.stringValue ?? "item \(i)",
+                    pointer.appending("options").appending("items").appending(i).appending("action"))
         }
     }
 

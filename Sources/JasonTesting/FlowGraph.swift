@@ -51,7 +51,8 @@ extension FlowGraph {
     /// The graph of `document`; with `coverage`, what never ran is marked.
     package init(_ document: Document, coverage: LcovData? = nil) {
         title = document.fileName ?? "flow"
-        let sites = document.actionSites
+        let taps = document.componentActions()
+        let sites = document.actionSites(taps: taps)
         let fileCoverage = coverage?.file(named: document.fileName)
         var ids: [JSONPointer: String] = [:]
         for (i, site) in sites.enumerated() { ids[site.pointer] = "n\(i)" }
@@ -63,7 +64,7 @@ extension FlowGraph {
             }
         }
         // What taps start: an entry of its own, named by where the component sits.
-        for (i, tap) in document.componentActions().enumerated() {
+        for (i, tap) in taps.enumerated() {
             nodes.append(Node(id: "p\(i)", label: tap.name, shape: .tap))
             if let target = ids[tap.node.path.pointer] { edges.append(Edge(from: "p\(i)", to: target, kind: .start)) }
         }
@@ -91,8 +92,8 @@ extension FlowGraph {
                 if error, let next = Self.successor(of: site.pointer.appending("error"), ids) {
                     edges.append(Edge(from: id, to: next, kind: .error, taken: taken(branch)))
                 }
-                for choice in document.pickerChoices(target, options: options, at: site.pointer) {
-                    if let next = ids[choice.node.path.pointer] {
+                for choice in Document.pickerChoices(target, options: options, at: site.pointer) {
+                    if let next = ids[choice.pointer] {
                         edges.append(Edge(from: id, to: next, kind: .branch("choose " + choice.text)))
                     }
                 }
