@@ -48,7 +48,7 @@ do {
     let document = try Document.load(SourceFile(name: path, bytes: [UInt8](data)))
     let console = TerminalConsole(tree: ComponentTree(components: components))
     let interpreter = Interpreter(document: document, registry: registry, environment: ActionEnvironment(console: console))
-    interpreter.start()
+    await interpreter.start()
     await interpreter.runUntilIdle()
     for diagnostic in interpreter.diagnostics { console.printError("\(diagnostic.severity): \(diagnostic.message)") }
     exit(interpreter.diagnostics.contains { $0.severity == .error } ? 1 : 0)

@@ -33,7 +33,7 @@ guard let data = FileManager.default.contents(atPath: path),
     exit(65)
 }
 let interpreter = Interpreter(document: document, registry: registry, environment: ActionEnvironment(console: TerminalConsole()))
-interpreter.start()
+await interpreter.start()
 await interpreter.runUntilIdle()
 
 // The user taps the document's "Buy" item: the host feeds the tap in and runs it.

@@ -34,7 +34,7 @@ package final class InterpreterHarness: Sendable {
         interpreter.limits.maxViews = 8
         interpreter.limits.maxCallDepth = 1_000
         interpreter.limits.wallTime = 5
-        interpreter.start()
+        await interpreter.start()
         await interpreter.runUntilIdle()
         return interpreter.diagnostics
     }

@@ -14,9 +14,9 @@ extension Pass {
                 if case .string(let name) = type {
                     typed(name, options: members["options"], at: pointer, inLambda: inLambda)
                 }
-            } else if members["@"] != nil {
-                report(.invalidAction, .warning, "this action is a mixin ({\"@\": URL}); mixins are not resolved, so it fails when it runs",
-                       at: pointer)
+            } else if let (key, _) = MixinReference.find(in: members) {
+                report(.mixin, .note, "this action is mixed in (\"\(key)\": \(members[key]!)) when the document loads; "
+                       + "check resolves only file:// mixins beside the document, so what it runs is not checked here", at: pointer)
             } else if let (key, near) = ActionNode.misspeltTarget(in: members) {
                 // Worded as a run words it: `check` and a run agree on what fails.
                 report(.invalidAction, Self.severity(runsFor: pointer),

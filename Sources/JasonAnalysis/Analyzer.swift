@@ -12,6 +12,11 @@ package struct Analyzer: Sendable {
     /// Whether a file exists (injected, so tests and the editor can answer for unsaved files).
     package var fileExists: @Sendable (String) -> Bool
 
+    /// Reads a `file://` mixin (injected like `fileExists`); other URLs are never fetched by a check.
+    package var readFile: @Sendable (String) -> [UInt8]? = { path in
+        try? LocalFile.read(path, maximumSize: LocalFile.defaultMaximumSize).get()
+    }
+
     package init(registry: ActionRegistry, engine: ScriptEngine = ScriptEngine(),
                  fileExists: @escaping @Sendable (String) -> Bool) {
         self.registry = registry
@@ -23,6 +28,8 @@ package struct Analyzer: Sendable {
     package struct Report: Sendable {
         package var diagnostics: [Diagnostic]
         package var parsed: ParsedDocument?
+        /// What mixins brought in, for placing a finding in a mixin file at the member that mixed it in.
+        package var mixedParts: [MixedPart] = []
         /// False when the text is not JSON (`jasonrun check` exits 65).
         package var isJSON: Bool { parsed != nil }
         package var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
@@ -36,22 +43,29 @@ package struct Analyzer: Sendable {
             return Report(diagnostics: [Diagnostic(.jsonSyntax, .error, error.message, file: file.name,
                                                    location: error.location)], parsed: nil)
         }
-        let locator = SourceLocator(sourceMap: parsed.sourceMap, fileName: file.name)
+        var locator = SourceLocator(sourceMap: parsed.sourceMap, fileName: file.name)
+        var root = parsed.value
         var found = DuplicateKeys.find(in: file).map { duplicate in
             Diagnostic(.duplicateKey, .warning,
                        "key \"\(duplicate.key)\" appears again in this object; only the last one counts",
                        file: file.name, location: file.location(ofOffset: duplicate.offset), pointer: duplicate.pointer)
         }
-        var pass = Pass(analyzer: self, root: parsed.value, locator: locator, file: file)
         do {
-            let document = try Document.load(parsed.value, locator: locator, compiling: false)
+            var document = try Document.load(parsed.value, locator: locator, compiling: false)
+            if document.unresolvedMixins {
+                // What the document will run: its file:// mixins read and merged in, checked where they were written.
+                let mixed = try document.resolvingFileMixins(compiling: false, read: readFile)
+                (document, root, locator) = (mixed.0, mixed.0.root, mixed.0.locator)
+                found += mixed.1
+            }
             found += document.lint()
         } catch {
             found.append(error)
         }
+        var pass = Pass(analyzer: self, root: root, locator: locator)
         pass.run()
         found += pass.found
-        return Report(diagnostics: Self.ordered(found), parsed: parsed)
+        return Report(diagnostics: Self.ordered(found), parsed: parsed, mixedParts: locator.mixedParts)
     }
 
     /// In document order, each finding once (the walks may meet one node from two sides).

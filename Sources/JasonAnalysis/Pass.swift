@@ -7,7 +7,6 @@ struct Pass {
     let analyzer: Analyzer
     let root: JSON
     let locator: SourceLocator
-    let file: SourceFile
     var found: [Diagnostic] = []
     /// The names of `head.actions`.
     let actionNames: [String]
@@ -20,11 +19,10 @@ struct Pass {
     /// The document is a single action, not a `$jason` document.
     var isFragment: Bool { root["$jason"] == nil }
 
-    init(analyzer: Analyzer, root: JSON, locator: SourceLocator, file: SourceFile) {
+    init(analyzer: Analyzer, root: JSON, locator: SourceLocator) {
         self.analyzer = analyzer
         self.root = root
         self.locator = locator
-        self.file = file
         actionNames = (root.value(at: Self.actionsPointer)?.objectValue?.keys).map(Array.init) ?? []
     }
 
@@ -101,7 +99,6 @@ struct Pass {
     /// A finding about a member's key rather than its value (a misspelt option, a branch's directive).
     mutating func report(_ id: Diagnostic.ID, _ severity: Diagnostic.Severity, _ message: String,
                          atKeyOf pointer: JSONPointer) {
-        let location = locator.sourceMap?.location(ofKeyOf: pointer) ?? locator.path(pointer).location
-        found.append(Diagnostic(id, severity, message, file: locator.fileName, location: location, pointer: pointer))
+        found.append(Diagnostic(id, severity, message, at: locator.keyPath(pointer)))
     }
 }

@@ -3,11 +3,15 @@ import JasonJSON
 extension Pass {
     /// Where the `{{` at UTF-8 offset `offset` of a string (or of the key of the member at `pointer`)
     /// is in the source. Escapes in the raw text shift offsets, so such strings are located at their quote.
+    /// A string mixed in from another file is located in that file.
     func location(ofSlotAt offset: Int, in pointer: JSONPointer, isKey: Bool) -> SourceLocation? {
-        guard let map = locator.sourceMap, let valueStart = map.offset(of: pointer) else {
+        let part = locator.part(holding: pointer)
+        let written = part?.sourcePointer(pointer) ?? pointer
+        guard let map = part.map(\.sourceMap) ?? locator.sourceMap, let valueStart = map.offset(of: written) else {
             return locator.path(pointer).location
         }
-        if !isKey { return map.location(ofOffset: offset, inStringAt: pointer) ?? file.location(ofOffset: valueStart) }
+        let file = map.file
+        if !isKey { return map.location(ofOffset: offset, inStringAt: written) ?? file.location(ofOffset: valueStart) }
         let bytes = file.bytes
         guard let quote = SourceMap.keyStart(beforeValueAt: valueStart, in: bytes),
               quote < bytes.count, bytes[quote] == UInt8(ascii: "\"") else {

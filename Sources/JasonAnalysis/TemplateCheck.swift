@@ -38,7 +38,7 @@ extension Pass {
                 let pointer = trail.pointer
                 found.append(Diagnostic(.loopScope, .warning,
                                         "inside {{#each}} the names are the current item's, so \(name) is not there: write $root.\(name)",
-                                        file: locator.fileName, location: location(ofSlotAt: slot.offset, in: pointer, isKey: isKey),
+                                        file: locator.path(pointer).file, location: location(ofSlotAt: slot.offset, in: pointer, isKey: isKey),
                                         pointer: pointer))
             }
             // What Swift parses compiles: JavaScriptCore is not loaded for it.
@@ -46,7 +46,7 @@ extension Pass {
                   let error = analyzer.engine.syntaxError(in: script) else { continue }
             let pointer = trail.pointer
             found.append(Diagnostic(.scriptSyntax, .error, "{{\(slot.script)}} is not JavaScript that compiles: \(error)",
-                                    file: locator.fileName, location: location(ofSlotAt: slot.offset, in: pointer, isKey: isKey),
+                                    file: locator.path(pointer).file, location: location(ofSlotAt: slot.offset, in: pointer, isKey: isKey),
                                     pointer: pointer))
         }
     }

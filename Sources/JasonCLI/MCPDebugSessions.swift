@@ -76,7 +76,7 @@ final class MCPDebugSessions: Sendable {
                     (id, session) = (known, found)
                 case (nil, let path?):
                     made += 1
-                    (id, session) = ("s\(made)", try start(path, args, folders: folders))
+                    (id, session) = ("s\(made)", try await start(path, args, folders: folders))
                     sessions[id] = session
                 default:
                     throw MCPFailure("debug takes \"path\" (to start a session) or \"session\" (to go on with one), one of them")
@@ -93,7 +93,7 @@ final class MCPDebugSessions: Sendable {
         }
     }
 
-    private static func start(_ written: String, _ args: MCPArguments, folders: MCPFolders) throws(MCPFailure) -> Session {
+    private static func start(_ written: String, _ args: MCPArguments, folders: MCPFolders) async throws(MCPFailure) -> Session {
         let path = try folders.resolve(written)
         let source: SourceFile
         switch FileAccess.readCapped(path, maximumSize: FileAccess.defaultMaximumSize) {
@@ -110,7 +110,7 @@ final class MCPDebugSessions: Sendable {
         } catch { throw MCPFailure(error.message) }
         let transcript = Transcript()
         let formatter = started.formatter
-        let repl = REPL(document: started.document, setup: started.setup, reader: { _ in PlainLineReader { nil } },
+        let repl = await REPL(document: started.document, setup: started.setup, reader: { _ in PlainLineReader { nil } },
                         write: { transcript.write($0) }, describe: { formatter.format($0) })
         repl.actionHelp = { ActionReference.help(for: $0) }
         return Session(repl: repl, transcript: transcript)

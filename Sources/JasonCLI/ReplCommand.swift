@@ -60,7 +60,7 @@ struct ReplCommand: ParsableCommand {
         started.setup.seed = repeatable.seed
         let (document, setup, formatter) = (started.document, started.setup, started.formatter)
         let historyFile = io.isTerminal ? Self.historyFile(history, io: io) : "/dev/null"
-        let repl = REPL(document: document, setup: setup, reader: { complete -> LineReader in
+        let repl = await REPL(document: document, setup: setup, reader: { complete -> LineReader in
             if io.isTerminal, let editor = LibEditLineReader(historyFile: historyFile, complete: complete) { return editor }
             if io.isTerminal, let reason = LibEditLineReader.loadFailure {
                 io.writeErr("jasonrun repl: no line editing or history (libedit could not be loaded: \(reason))\n")

@@ -113,8 +113,6 @@ struct RunCommand: ParsableCommand {
         }
         defer { output.close() }
         if let stubSource = network.stubSource { output.formatter.sources.append(stubSource) }
-        let lint = document.lint().map(strictTemplates)
-        output.report(lint)
         let (transport, stubbed) = network.transport()
         var environment = ActionEnvironment(
             console: LineConsole(io: io, renderMode: render, errorsAsJSON: output.jsonOnStandardError),
@@ -135,8 +133,13 @@ struct RunCommand: ParsableCommand {
         interpreter.observers += [templates, finalJason]
         let visits = VisitRecorder()
         if coverage != nil { interpreter.observers.append(visits) }
-        interpreter.start(jason: seeds.jason)
-        if !interpreter.hasQueuedCalls {
+        await interpreter.start(jason: seeds.jason)
+        // The document as it runs: with its mixins resolved, their files shown like the flow's own.
+        let loaded = interpreter.views[0].document
+        output.formatter.sources += loaded.mixinSources
+        let lint = loaded.unresolvedMixins ? [] : loaded.lint().map(strictTemplates)
+        output.report(lint)
+        if !interpreter.hasQueuedCalls, !loaded.unresolvedMixins {
             output.report([Diagnostic(.nothingToRun, .warning, "nothing to run: the document has no $load or $show action",
                                       file: source.name)])
         }
@@ -155,7 +158,7 @@ struct RunCommand: ParsableCommand {
         let all = unevaluated + others + mismatches + (stubbed?.unused ?? [])
         output.report(all)
         if printJason { io.writeOut(JSONPrinter.pretty(finalJason.value ?? .null) + "\n") }
-        if let coverage, !CoverageOutput.write(document, visits: visits.all, to: coverage, io: io,
+        if let coverage, !CoverageOutput.write(loaded, visits: visits.all, to: coverage, io: io,
                                                     summary: !output.jsonOnStandardError) {
             return ExitStatus.usage
         }

@@ -111,17 +111,20 @@ package final class Debugger {
     }
 
     /// Draws the document and queues its `$load` (or its single action), with `jason` as its `$jason`.
-    package func start(jason: JSON? = nil) { interpreter.start(jason: jason) }
+    package func start(jason: JSON? = nil) async {
+        await interpreter.start(jason: jason)
+        document = interpreter.document   // with its mixins resolved
+    }
 
     /// Starts over with another document, opened at `url` (relative URLs in it resolve against it).
-    package func load(_ document: Document, url: String) {
+    package func load(_ document: Document, url: String) async {
         self.document = document
         timeline.removeAll()
         cursor = 0
         recorder.lastFailure = nil
         session.reset()
         interpreter = Self.build(document, setup, console, [recorder, chainResult] + setup.observers, asker, url: url)
-        interpreter.start()
+        await start()
     }
 
     /// Queues `call` (if any), lets `seconds` pass on the clock, and runs until idle or paused. What was

@@ -68,4 +68,14 @@ extension Debugger {
             return step.name
         }
     }
+
+    /// What the note on going back over the first of `undoneScripts` says: JavaScript state is not in a snapshot.
+    package var undoneScriptsNote: String? {
+        guard let name = undoneScripts.first else { return nil }
+        if name.hasPrefix("$agent.") {
+            return "went back over \(name); the agent keeps its own JavaScript state (a snapshot cannot hold it), "
+                + "and an agent made after this point is made afresh when next used"
+        }
+        return "went back over \(name); what it defined in JavaScript stays defined (a snapshot cannot undo it)"
+    }
 }

@@ -19,7 +19,9 @@ extension DebugAdapter {
         let session = debugger.session
         for id in sourceBreakpoints[path] ?? [] { _ = session.delete(id) }
         let document = debugger.document
-        let sameFile = Self.samePath(path, document.fileName)
+        // A mixin file the document was assembled from takes breakpoints on its own lines.
+        let mixinFile = document.mixinFile { Self.samePath(path, $0) }
+        let sameFile = Self.samePath(path, document.fileName) || mixinFile != nil
         var results: [JSON] = []
         var ids: [Int] = []
         for item in wanted {
@@ -32,7 +34,7 @@ extension DebugAdapter {
                 results.append(Self.unverified("jasonrun debugs \(document.fileName ?? "another file"), not this file"))
                 continue
             }
-            guard let action = document.action(forLine: line), let location = action.location else {
+            guard let action = document.action(forLine: line, in: mixinFile), let location = action.location else {
                 results.append(Self.unverified("no action starts on or after line \(line)"))
                 continue
             }
@@ -47,7 +49,7 @@ extension DebugAdapter {
                 var result: JSONObject = [
                     "id": .int(breakpoint.id), "verified": true,
                     "line": .int(moved ? (linesStartAt1 ? location.line : location.line - 1) : written),
-                    "source": sourceJSON(document.fileName),
+                    "source": sourceJSON(mixinFile ?? document.fileName),
                 ]
                 if location.line == line || moved {
                     result["column"] = .int(columnsStartAt1 ? location.column : location.column - 1)

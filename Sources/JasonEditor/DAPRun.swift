@@ -17,7 +17,7 @@ extension DebugAdapter {
         let channel = self.channel
         let debugger = Debugger(document: program.document, setup: program.setup,
                                 console: TextConsole(write: { channel.output($0) }), interruption: interruption)
-        debugger.start(jason: program.jason)
+        await debugger.start(jason: program.jason)
         debugger.interpreter.limits.maxSteps = program.maxSteps
         self.debugger = debugger
         console = REPL(debugger: debugger, reader: PlainLineReader { nil }, write: { channel.output($0) },
@@ -72,10 +72,7 @@ extension DebugAdapter {
         channel.respond(to: request)
         variables.reset()
         report(event)
-        if let name = debugger.undoneScripts.first {
-            channel.output("note: went back over \(name); what it defined in JavaScript stays defined\n",
-                           category: "console")
-        }
+        if let note = debugger.undoneScriptsNote { channel.output("note: \(note)\n", category: "console") }
     }
 
     /// Runs the program (or replays its recorded past) until it stops or has nothing left to do.

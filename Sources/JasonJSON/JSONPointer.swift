@@ -34,6 +34,16 @@ public struct JSONPointer: Sendable, Hashable, CustomStringConvertible, Comparab
         return key.replacing("~", with: "~0").replacing("/", with: "~1")
     }
 
+    /// Whether this pointer names `other` or one of its ancestors.
+    package func isPrefix(of other: JSONPointer) -> Bool {
+        description.isEmpty || other.description == description || other.description.hasPrefix(description + "/")
+    }
+
+    /// `other`, which lies under this pointer, moved under `base` instead.
+    package func rebase(_ other: JSONPointer, onto base: JSONPointer) -> JSONPointer {
+        JSONPointer(base.description + other.description.dropFirst(description.count))
+    }
+
     public static func < (a: JSONPointer, b: JSONPointer) -> Bool { a.description < b.description }
 }
 

@@ -58,7 +58,7 @@ package final class PreviewSession {
 
     /// Starts the document (as `jasonrun FLOW` does) and serves the pages until the task is cancelled.
     package func run(jason: JSON? = nil, paused: Bool = false) async {
-        debugger.start(jason: jason)
+        await debugger.start(jason: jason)
         if paused {
             mode = .paused
             // Start the first chain, so the panel shows the action it is paused before.

@@ -17,9 +17,9 @@ extension REPL {
         }
         guard !spec.isEmpty else { return listBreakpoints() }
         let target: Breakpoint.Target
-        if let line = lineNumber(spec) {
-            guard let path = debugger.document.action(forLine: line), let found = path.location?.line else {
-                return write("error: no action starts on or after line \(line) of \(debugger.document.fileName ?? "the flow")\n")
+        if let (file, line) = lineNumber(spec) {
+            guard let path = debugger.document.action(forLine: line, in: file), let found = path.location?.line else {
+                return write("error: no action starts on or after line \(line) of \(file ?? debugger.document.fileName ?? "the flow")\n")
             }
             if found > line { write("note: no action starts on line \(line); the breakpoint moves to line \(found)\n") }
             if found < line { write("note: line \(line) is inside the action that starts on line \(found); the breakpoint is on it\n") }
@@ -44,15 +44,16 @@ extension REPL {
         if let warning = debugger.problem(with: target, condition: condition) { write("warning: \(warning)\n") }
     }
 
-    /// `FILE:LINE`, `:LINE` or `LINE` naming a line of the loaded flow; nil for anything else. FILE may be
-    /// the loaded file's name, or a path to it (absolute, relative or `./`), as editors and terminals copy it.
-    func lineNumber(_ spec: String) -> Int? {
-        if let line = Int(spec), line >= 1, debugger.document.actions[spec] == nil { return line }
+    /// `FILE:LINE`, `:LINE` or `LINE` naming a line of the loaded flow, or `FILE:LINE` of a mixin file it
+    /// was assembled from (returned as that file's name); nil for anything else. FILE may be the file's
+    /// name, or a path to it (absolute, relative or `./`), as editors and terminals copy it.
+    func lineNumber(_ spec: String) -> (file: String?, line: Int)? {
+        if let line = Int(spec), line >= 1, debugger.document.actions[spec] == nil { return (nil, line) }
         guard !spec.hasPrefix("$"), let colon = spec.lastIndex(of: ":"),
               let line = Int(spec[spec.index(after: colon)...]), line >= 1 else { return nil }
         let file = String(spec[..<colon])
-        guard file.isEmpty || Self.names(file, debugger.document.fileName ?? "") else { return nil }
-        return line
+        if file.isEmpty || Self.names(file, debugger.document.fileName ?? "") { return (nil, line) }
+        return debugger.document.mixinFile { Self.names(file, $0) }.map { ($0, line) }
     }
 
     /// `FILE:LINE` whose FILE is a file, but not the loaded flow: a message saying so, not a pointer that never stops.

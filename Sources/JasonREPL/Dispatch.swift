@@ -72,8 +72,8 @@ extension REPL {
     }
 
     func noteUndoneScripts() {
-        guard let name = debugger.undoneScripts.first else { return }
-        write("note: went back over \(name); what it defined in JavaScript stays defined (a snapshot cannot undo it)\n")
+        guard let note = debugger.undoneScriptsNote else { return }
+        write("note: \(note)\n")
     }
 
     func noteHistoryLimit() {
@@ -196,9 +196,9 @@ extension REPL {
         }
         do {
             let document = try Document.load(SourceFile(name: path, bytes: data))
-            debugger.load(document, url: URL(fileURLWithPath: path).standardizedFileURL.absoluteString)
+            await debugger.load(document, url: URL(fileURLWithPath: path).standardizedFileURL.absoluteString)
             shownDiagnostics = DiagnosticCursor()
-            write("loaded \(path): " + Display.summary(document) + "\n")
+            write("loaded \(path): " + Display.summary(debugger.document) + "\n")
         } catch {
             write(describe(error))
         }

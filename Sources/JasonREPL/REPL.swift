@@ -28,14 +28,14 @@ package final class REPL {
     package convenience init(document: Document?, setup: SessionSetup,
                              reader makeReader: (@escaping @Sendable (String, String) -> [String]) -> LineReader,
                              asksUser: Bool = false,
-                             write: @escaping @Sendable (String) -> Void, describe: @escaping @Sendable (Diagnostic) -> String) {
+                             write: @escaping @Sendable (String) -> Void, describe: @escaping @Sendable (Diagnostic) -> String) async {
         let board = CompletionBoard()
         let reader = makeReader { word, line in board.complete(word, line: line) }
         // Ctrl-C reaches the program through the REPL's signal flag (a signal handler can reach only globals).
         let interruption = Interruption(signalled: { interruptFlag.exchange(false, ordering: .relaxed) })
         let debugger = Debugger(document: document, setup: setup, console: TextConsole(write: write),
                                 asker: asksUser ? ReaderInput(reader) : nil, interruption: interruption)
-        debugger.start()
+        await debugger.start()
         self.init(debugger: debugger, reader: reader, completions: board, write: write, describe: describe)
     }
 

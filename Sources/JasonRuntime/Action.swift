@@ -151,8 +151,9 @@ extension ActionNode {
                                   at: locator.path(pointer.appending("type")))
                 }
                 target = .type(name)
-            } else if members["@"] != nil {
-                return .malformed(invalid("this action is a mixin ({\"@\": URL}), and mixins are not resolved yet",
+            } else if let (key, _) = MixinReference.find(in: members) {
+                return .malformed(invalid("this action is a mixin (\"\(key)\": \(members[key]!)) that was not resolved: mixins "
+                                          + "are resolved as a document loads, from a URL, PATH@URL or $document.PATH",
                                           at: path))
             } else {
                 // `"typ"` for `"type"`: say so at the key, not at the object.

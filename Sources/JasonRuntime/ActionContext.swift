@@ -23,6 +23,8 @@ public final class ActionContext: Sendable {
         var reported: [Diagnostic] = []
         /// Set while an action holds the copy; reports and calls that come when none does go to `late`.
         var lent = false
+        /// How many actions the run had performed, this one included.
+        var step = 0
 
         static var empty: Working { Working(variables: .placeholder, timers: Timers(), stores: [:], answers: AnswerBook(queues: [:])) }
     }
@@ -37,6 +39,8 @@ public final class ActionContext: Sendable {
     let firstURL: String
     let environment: ActionEnvironment
     package let scripts: ScriptEngine
+    /// The view's agents (`head.agents`), made when first used.
+    package let agents = AgentPool()
     let transformer: Transformer
     /// Where reports made after the action completed go (a `Completion` called twice, say).
     let late: HostMailbox
@@ -130,6 +134,9 @@ public final class ActionContext: Sendable {
     public func stopTimer(_ name: String?) {
         working.withLock { $0.timers.stop(name) }
     }
+
+    /// How many actions the run has performed, the one running included.
+    package var step: Int { working.withLock { $0.step } }
 
     /// The stub file's next answer for `type`, if it has one.
     public func nextAnswer(for type: String) -> DeviceAnswer? {

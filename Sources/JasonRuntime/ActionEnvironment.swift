@@ -54,6 +54,9 @@ extension ActionContext {
     static func fetch(_ url: String, for type: String, through transport: any HTTPTransport, from origin: String)
         async throws(ActionFailure) -> HTTPResponse
     {
+        if let data = DataURL.decode(url) {
+            return HTTPResponse(status: 200, headers: [HTTPHeader("Content-Type", data.mediaType)], body: data.bytes)
+        }
         let response: HTTPResponse
         do {
             response = try await transport.send(HTTPRequest(method: "GET", url: url, origin: origin))

@@ -32,18 +32,25 @@ extension Document {
 
     /// The first action written on `line` or, when none starts there, on the nearest line after it.
     package func action(onOrAfter line: Int) -> ActionPath? {
-        actionPaths.first { $0.location!.line >= line }
+        actionPaths.first { $0.file == fileName && $0.location!.line >= line }
     }
 
-    /// Where a breakpoint on `line` goes: the innermost action whose object holds the line (its `"type"`
-    /// line is where people click), or, for a line outside every action, the next action written.
-    package func action(forLine line: Int) -> ActionPath? {
-        let paths = actionPaths
+    /// Where a breakpoint on `line` of `file` (the document's own, or a mixin file's it was assembled
+    /// from) goes: the innermost action whose object holds the line (its `"type"` line is where people
+    /// click), or, for a line outside every action, the next action written.
+    package func action(forLine line: Int, in file: String? = nil) -> ActionPath? {
+        let paths = actionPaths.filter { $0.file == (file ?? fileName) }
         if let starting = paths.first(where: { $0.location!.line == line }) { return starting }
         let holding = paths.last { path in
-            path.location!.line < line && locator.sourceMap?.lines(of: path.pointer)?.contains(line) == true
+            path.location!.line < line
+                && (path.sourceMap ?? locator.sourceMap)?.lines(of: path.sourcePointer(path.pointer))?.contains(line) == true
         }
         return holding ?? paths.first { $0.location!.line >= line }
+    }
+
+    /// The mixin file among those the document was assembled from that `matches` names.
+    package func mixinFile(where matches: (String) -> Bool) -> String? {
+        mixinSources.map(\.name).first(where: matches)
     }
 
     /// Lines `range` of the document's source, numbered; empty when it has no source.

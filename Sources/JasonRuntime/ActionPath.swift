@@ -6,7 +6,7 @@ import Synchronization
 /// first asked (a diagnostic, the trace, the debugger), not when the action is parsed: actions parsed at
 /// run time (a timer's, a rendered branch's) mostly never need it.
 public struct ActionPath: Sendable, Hashable, CustomStringConvertible {
-    public var pointer: JSONPointer { didSet { lookup = lookup.map { LocationLookup($0.sourceMap) } } }
+    public var pointer: JSONPointer { didSet { lookup = lookup.map { LocationLookup($0.sourceMap, $0.origin) } } }
     public var file: String?
     private var given: SourceLocation?
     private var lookup: LocationLookup?
@@ -17,14 +17,21 @@ public struct ActionPath: Sendable, Hashable, CustomStringConvertible {
         self.given = location
     }
 
-    init(pointer: JSONPointer, file: String?, sourceMap: SourceMap) {
+    init(pointer: JSONPointer, file: String?, sourceMap: SourceMap, origin: MixedPart? = nil) {
         self.pointer = pointer
         self.file = file
-        lookup = LocationLookup(sourceMap)
+        lookup = LocationLookup(sourceMap, origin)
     }
 
     /// The source the action was parsed from, when it kept one.
     var sourceMap: SourceMap? { lookup?.sourceMap }
+
+    /// Where a pointer of the document (this action's or one below it) is in the action's own source: the
+    /// same pointer, except in a part mixed in from another file.
+    func sourcePointer(_ pointer: JSONPointer) -> JSONPointer { lookup?.origin?.sourcePointer(pointer) ?? pointer }
+
+    /// For an action mixed in from another file: where the mixin was written (`flow.json:4:7 /$jason/head/actions`).
+    public var mixedInto: String? { lookup?.origin?.mixedInto }
 
     public var location: SourceLocation? {
         get { given ?? lookup?.location(of: pointer) }
@@ -56,6 +63,10 @@ package struct SourceLocator: Sendable {
     package var sourceMap: SourceMap?
     public var fileName: String?
 
+    /// The parts of a document that mixins brought in from other files (or overrode in this one), each
+    /// more deeply nested part after the part it lies in.
+    package var mixedParts: [MixedPart] = []
+
     package init(sourceMap: SourceMap?, fileName: String? = nil) {
         self.sourceMap = sourceMap
         self.fileName = fileName ?? sourceMap?.file.name
@@ -63,28 +74,64 @@ package struct SourceLocator: Sendable {
 
     package static let none = SourceLocator(sourceMap: nil)
 
+    /// The innermost mixed part that holds `pointer`; nil when it was written in this document itself.
+    package func part(holding pointer: JSONPointer) -> MixedPart? {
+        mixedParts.last { $0.pointer.isPrefix(of: pointer) }
+    }
+
     package func path(_ pointer: JSONPointer) -> ActionPath {
+        if let part = part(holding: pointer) {
+            guard let map = part.sourceMap else { return ActionPath(pointer: pointer, file: part.file) }
+            return ActionPath(pointer: pointer, file: part.file, sourceMap: map, origin: part)
+        }
         guard let sourceMap else { return ActionPath(pointer: pointer, file: fileName) }
         return ActionPath(pointer: pointer, file: fileName, sourceMap: sourceMap)
     }
 
     /// The path of a member, located at its key: for what is wrong with the name (`"typ"`, `"next"`).
     package func keyPath(_ pointer: JSONPointer) -> ActionPath {
+        if let part = part(holding: pointer) {
+            guard let location = part.sourceMap?.location(ofKeyOf: part.sourcePointer(pointer)) else { return path(pointer) }
+            return ActionPath(pointer: pointer, file: part.file, location: location)
+        }
         guard let location = sourceMap?.location(ofKeyOf: pointer) else { return path(pointer) }
         return ActionPath(pointer: pointer, file: fileName, location: location)
+    }
+}
+
+/// A subtree of a resolved document that was written elsewhere: at `pointer` in the document, at
+/// `sourcePointer` in `file` (a mixin's file, or the document itself for keys that override a mixin).
+package struct MixedPart: Sendable {
+    package var pointer: JSONPointer
+    package var file: String
+    package var sourceMap: SourceMap?
+    package var sourcePointer: JSONPointer
+    /// Where the `"@"` member that brought it was written; nil for a document's own keys.
+    package var member: ActionPath?
+
+    /// `flow.json:4:7 /$jason/head/actions/greet`, for messages.
+    package var mixedInto: String? { member?.description }
+
+    /// `pointer`, which lies in this part, as a pointer of the part's own source.
+    package func sourcePointer(_ pointer: JSONPointer) -> JSONPointer {
+        self.pointer.rebase(pointer, onto: sourcePointer)
     }
 }
 
 /// A path's line:column, looked up once in its source and kept for the copies of the path.
 final class LocationLookup: Sendable {
     let sourceMap: SourceMap
+    let origin: MixedPart?
     private let found = Mutex<SourceLocation??>(nil)
 
-    init(_ sourceMap: SourceMap) { self.sourceMap = sourceMap }
+    init(_ sourceMap: SourceMap, _ origin: MixedPart? = nil) {
+        self.sourceMap = sourceMap
+        self.origin = origin
+    }
 
     func location(of pointer: JSONPointer) -> SourceLocation? {
         if let known = found.withLock({ $0 }) { return known }
-        let location = sourceMap.location(of: pointer)
+        let location = sourceMap.location(of: origin?.sourcePointer(pointer) ?? pointer)
         found.withLock { $0 = .some(location) }
         return location
     }

@@ -31,6 +31,8 @@ public struct Diagnostic: Error, Sendable, Hashable {
         case nothingToRun = "nothing-to-run"
         case invalidTestFile = "invalid-test-file"
         case invalidUTF8 = "invalid-utf8"
+        case mixin = "mixin"
+        case agent = "agent"
         // Found by `jasonrun check` (JasonAnalysis) without running anything.
         case duplicateKey = "duplicate-key"
         case unknownOption = "unknown-option"
@@ -73,7 +75,7 @@ public struct Diagnostic: Error, Sendable, Hashable {
     public init(_ id: ID, _ severity: Severity = .error, _ message: String, at path: ActionPath,
                 notes: [String] = []) {
         self.init(id, severity, message, file: path.file, location: path.location, pointer: path.pointer,
-                  notes: notes)
+                  notes: notes + (path.mixedInto.map { ["mixed in by " + $0] } ?? []))
     }
 }
 

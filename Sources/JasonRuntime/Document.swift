@@ -13,6 +13,11 @@ public struct Document: Sendable {
     public var body: JSON?
     /// Set when the file is a single action rather than a document.
     package var bareAction: ActionNode?
+    /// Set while the document's mixins are not resolved yet: nothing but `root` is read until its loader
+    /// resolves them (`resolvingMixins`).
+    package var unresolvedMixins = false
+    /// The mixin files the document was assembled from, for showing their lines.
+    package var mixinSources: [SourceFile] = []
     /// Actions that will fail if they ever run (see `ActionNode.malformed`).
     package var warnings: [Diagnostic] {
         let nodes = Array(actions.values) + (bareAction.map { [$0] } ?? [])
@@ -44,10 +49,15 @@ public struct Document: Sendable {
 
     /// Checks an already parsed value: a `$jason` document or a bare action. `compiling` false leaves the
     /// templates uncompiled, for a static check that never runs the document.
-    package static func load(_ root: JSON, locator: SourceLocator, compiling: Bool = true) throws(Diagnostic) -> Document {
+    package static func load(_ root: JSON, locator: SourceLocator, compiling: Bool = true,
+                             resolved: Bool = false) throws(Diagnostic) -> Document {
         var document = Document(fileName: locator.fileName)
         document.root = root
         document.locator = locator
+        if !resolved, MixinReference.appears(in: root) {
+            document.unresolvedMixins = true
+            return document
+        }
         guard case .object(let top) = root else {
             throw Diagnostic(.noJasonRoot, .error,
                              "expected an object with a \"$jason\" key, or a single action, found \(root.kindName)",

@@ -75,8 +75,20 @@ public final class Interpreter {
 
     /// Draws the view and queues what a batch run starts with: the bare action, else `$load`, else
     /// `$show` (S16). With both `head.templates.body` and `head.data`, the body is generated now (§1.1).
-    /// `jason`, when given, is the `$jason` that first chain starts with (`jasonrun --jason`).
-    public func start(jason: JSON? = nil) {
+    /// `jason`, when given, is the `$jason` that first chain starts with (`jasonrun --jason`). A document
+    /// with mixins has them resolved first (§1.1); one that cannot be is reported and nothing is queued.
+    public func start(jason: JSON? = nil) async {
+        if document.unresolvedMixins {
+            switch await resolveMixins(document, url: state.top.url) {
+            case .success(let resolved):
+                state.nextView = state.top.id   // the same view, now with its whole document
+                state.views[state.topIndex] = makeView(resolved, url: state.top.url, transition: .push,
+                                                       params: environment.params)
+            case .failure(let error):
+                state.issues.report(error)
+                return
+            }
+        }
         if let action = document.bareAction {
             present(at: state.topIndex, runLoad: false)
             state.queue.append(QueuedCall(.node(action), jason: jason))

@@ -89,15 +89,18 @@ extension Interpreter {
             if case .trigger = call.target, tokens.first == "name" { tokens[0] = "trigger" }
             located.pointer = tokens.reduce(base) { $0.appending($1) }
             // An action typed at a prompt or written in another document is located in its own source.
-            let ownSource = call.path.file == document.locator.fileName
-            located.file = call.path.file
+            let ownSource = call.path.file == document.locator.fileName || call.path.mixedInto != nil
+            // Options may be partly mixed in and partly written over the mixin: each member where it was written.
+            let part = ownSource ? document.locator.part(holding: located.pointer) : nil
+            located.file = part?.file ?? call.path.file
             if let name = d.missingVariable, name.hasPrefix("$"),
                let near = Suggestion.closest(to: name, among: ViewVariables.names + ["$root", "$index"]) {
                 located.hint = "did you mean \(near)?"
             }
-            let map = call.path.sourceMap ?? (ownSource ? document.locator.sourceMap : nil)
-            located.location = d.isCondition ? map?.location(ofKeyOf: located.pointer) ?? map?.location(of: located.pointer)
-                : map?.location(ofOffset: d.offset, inStringAt: located.pointer) ?? map?.location(of: located.pointer)
+            let map = part.map(\.sourceMap) ?? call.path.sourceMap ?? (ownSource ? document.locator.sourceMap : nil)
+            let written = part?.sourcePointer(located.pointer) ?? call.path.sourcePointer(located.pointer)
+            located.location = d.isCondition ? map?.location(ofKeyOf: written) ?? map?.location(of: written)
+                : map?.location(ofOffset: d.offset, inStringAt: written) ?? map?.location(of: written)
             return located
         }
         return ActionStep(target: call.target, path: call.path, options: rendered.value,
@@ -158,7 +161,9 @@ extension Interpreter {
 
     /// Where a node inside `call` was written; located in the document only when the call comes from it.
     func locate(_ pointer: JSONPointer, in call: ActionCall) -> ActionPath {
-        guard call.path.file == document.locator.fileName else { return ActionPath(pointer: pointer, file: call.path.file) }
+        guard call.path.file == document.locator.fileName || call.path.mixedInto != nil else {
+            return ActionPath(pointer: pointer, file: call.path.file)
+        }
         return document.locator.path(pointer)
     }
 

@@ -18,6 +18,8 @@ extension Interpreter {
     package func restore(_ snapshot: RunSnapshot) {
         state = snapshot
         environment.clock.restore(snapshot.time)
+        // Agents live outside the state: one made after this moment is made again when next used.
+        for view in snapshot.views { view.context.agents.forget(createdAfter: snapshot.steps) }
     }
 
     /// Whether the running state can be restored completely: true when the stores live in memory.

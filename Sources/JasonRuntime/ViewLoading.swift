@@ -119,9 +119,11 @@ extension Interpreter {
         } catch { return .failure(error) }
         let name = URL(string: url).flatMap { $0.isFileURL ? $0.path : nil } ?? url
         do {
-            return .success(try Document.load(SourceFile(name: name, bytes: response.body)))
+            let document = try Document.load(SourceFile(name: name, bytes: response.body))
+            guard document.unresolvedMixins else { return .success(document) }
+            return .success(try await resolveMixins(document, url: url).get())
         } catch {
-            let place = name + (error.location.map { ":\($0)" } ?? "")
+            let place = (error.file ?? name) + (error.location.map { ":\($0)" } ?? "")
             let pointer = error.pointer.flatMap { $0 == .root ? nil : " (at \($0))" } ?? ""
             return .failure(ActionFailure(payload: ["message": .string(place + ": " + error.message + pointer),
                                                     "type": "$href",

@@ -11,6 +11,7 @@ extension Interpreter {
         var parts = ActionContext.Working(
             variables: state.views[top].variables.take(), timers: take(&state.timers), stores: take(&state.stores),
             answers: take(&state.answers))
+        parts.step = state.steps
         context.lend(&parts)
         return context
     }

@@ -44,6 +44,9 @@ public final class ScriptEngine: @unchecked Sendable {
         clock.withLock { $0 = reader }
     }
 
+    /// Where `Date` reads the time, for another engine that should read the same (an agent's).
+    package var timeSource: (@Sendable () -> Double)? { clock.withLock { $0?.read } }
+
     package convenience init(timeLimit: Double) {
         self.init(limits: ScriptLimits(time: timeLimit))
     }

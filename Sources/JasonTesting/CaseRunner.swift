@@ -47,7 +47,7 @@ package enum CaseRunner {
         interpreter.observers.append(recorder)
 
         var run = CaseRun()
-        interpreter.start(jason: testCase.jason)
+        await interpreter.start(jason: testCase.jason)
         await drive(interpreter, until: clock.now)
         for event in testCase.events where !hitStepLimit(interpreter) {
             if let problem = apply(event, to: interpreter) {

@@ -22,11 +22,13 @@ package struct FileCoverage: Sendable {
 }
 
 package enum Coverage {
-    /// Counts `visits` against the actions written in `document`.
-    package static func measure(_ document: Document, visits: [Visit]) -> FileCoverage {
+    /// Counts `visits` against the actions written in `document`: one result for its file and one for
+    /// each mixin file its actions came from.
+    package static func measure(_ document: Document, visits: [Visit]) -> [FileCoverage] {
         let file = document.fileName ?? "<input>"
+        let files = Set([document.fileName] + document.mixinSources.map(\.name))
         var hits: [JSONPointer: (count: Int, success: Int, error: Int)] = [:]
-        for visit in visits where visit.path.file == document.fileName {
+        for visit in visits where files.contains(visit.path.file) {
             var entry = hits[visit.path.pointer] ?? (0, 0, 0)
             if !visit.resumed { entry.count += 1 }
             if visit.branch == .success { entry.success += 1 }
@@ -62,7 +64,14 @@ package enum Coverage {
                 return FileCoverage.Site(site: site, hits: count, branches: [])
             }
         }
-        return FileCoverage(file: file, sites: measured)
+        var order = [file]
+        var byFile: [String: [FileCoverage.Site]] = [file: []]
+        for site in measured {
+            let written = site.site.path.file ?? file
+            if byFile[written] == nil { order.append(written) }
+            byFile[written, default: []].append(site)
+        }
+        return order.map { FileCoverage(file: $0, sites: byFile[$0]!) }
     }
 
     /// Several runs of the same document added up.
@@ -149,7 +158,7 @@ extension Coverage {
     /// `$href` to a local file), so that their lines are counted too.
     package static func documents(_ main: Document, visits: [Visit]) -> [Document] {
         var documents = [main]
-        var seen: Set<String> = [main.fileName ?? ""]
+        var seen = Set([main.fileName ?? ""] + main.mixinSources.map(\.name))
         for visit in visits {
             guard let name = visit.path.file, seen.insert(name).inserted else { continue }
             let path = name.hasPrefix("file://") ? (URL(string: name)?.path ?? name) : name
@@ -162,6 +171,6 @@ extension Coverage {
 
     /// Coverage of every document the visits ran in.
     package static func measureAll(_ main: Document, visits: [Visit]) -> [FileCoverage] {
-        documents(main, visits: visits).map { measure($0, visits: visits) }
+        documents(main, visits: visits).flatMap { measure($0, visits: visits) }
     }
 }

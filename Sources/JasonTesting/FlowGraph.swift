@@ -53,7 +53,6 @@ extension FlowGraph {
         title = document.fileName ?? "flow"
         let taps = document.componentActions()
         let sites = document.actionSites(taps: taps)
-        let fileCoverage = coverage?.file(named: document.fileName)
         var ids: [JSONPointer: String] = [:]
         for (i, site) in sites.enumerated() { ids[site.pointer] = "n\(i)" }
         let entries = document.actions.keys.sorted()
@@ -75,7 +74,13 @@ extension FlowGraph {
             return id
         }
         var documents: [String: String] = [:]
-        for (block, site) in sites.enumerated() {
+        // Coverage counts each file's actions apart (a mixin file's are its own), in the order written.
+        var blocksSoFar: [String: Int] = [:]
+        for site in sites {
+            let file = site.path.file ?? document.fileName ?? ""
+            let block = blocksSoFar[file, default: 0]
+            blocksSoFar[file] = block + 1
+            let fileCoverage = coverage?.file(named: file)
             let id = ids[site.pointer]!
             let ran = fileCoverage.map { coverage in site.line.map { (coverage.lines[$0] ?? 0) > 0 } ?? true }
             func taken(_ branch: Int) -> Bool? {

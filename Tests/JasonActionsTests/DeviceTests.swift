@@ -28,7 +28,7 @@ import Testing
 
     @Test func withoutAStubTheErrorSaysHowToStubIt() async throws {
         for type in ["$geo.get", "$media.camera", "$audio.record", "$vision.scan", "$snapshot", "$push.register",
-                     "$util.share", "$util.addressbook", "$websocket.open", "$agent.request", "$oauth.request"] {
+                     "$util.share", "$util.addressbook", "$websocket.open", "$oauth.request"] {
             let r = try await run(#"{"type": "\#(type)", "options": {"url": "u", "id": "a", "method": "m", "data": "x"}}"#)
             #expect(r.diagnostics.first?.id == .actionFailed, "\(type)")
             #expect(r.diagnostics.first?.message
@@ -100,7 +100,7 @@ import Testing
         let typist = Typist(["", "9999"])
         let environment = ActionEnvironment(console: console, input: typist)
         let interpreter = Interpreter(document: document, registry: StandardLibrary.registry, environment: environment)
-        interpreter.start()
+        await interpreter.start()
         await interpreter.runUntilIdle()
         #expect(typist.prompts.withLock { $0 } == ["  user [ann]: ", "secret:   pin [••••]: "])
         #expect(console.printed.last == "[toast] ann 9999")

@@ -12,7 +12,7 @@ import Testing
         let console = RecordingConsole()
         let interpreter = Interpreter(document: document, registry: StandardLibrary.registry,
                                       environment: ActionEnvironment(console: console, stores: stores, transport: transport))
-        interpreter.start()
+        await interpreter.start()
         await interpreter.runUntilIdle()
         return Outcome(interpreter: interpreter, console: console)
     }

@@ -51,7 +51,7 @@ import Testing
         let console = RecordingConsole()
         let interpreter = Interpreter(document: document, registry: StandardLibrary.registry,
                                       environment: ActionEnvironment(console: console, stores: stores))
-        interpreter.start()
+        await interpreter.start()
         _ = try FileStore(path: folder + "/global.json", lockPath: folder + "/.lock").update { $0["n"] = 5 }
         await interpreter.runUntilIdle()
         #expect(console.printed == ["[toast] 6 6"])

@@ -23,7 +23,7 @@ func run(_ text: String, stores: Stores = .inMemory(), viewURL: String = "file:/
                                         answers: answers, input: typed.map(Typist.init))
     let interpreter = Interpreter(document: document, registry: registry, environment: environment)
     host(interpreter)
-    interpreter.start()
+    await interpreter.start()
     await interpreter.runUntilIdle()
     return Outcome(interpreter: interpreter, console: console)
 }

@@ -16,7 +16,7 @@ import Testing
         let interpreter = Interpreter(document: document, registry: StandardLibrary.registry,
                                       environment: ActionEnvironment(console: console))
         interpreter.limits.timeLimit = limit
-        interpreter.start()
+        await interpreter.start()
         await interpreter.runUntilIdle()
         return Outcome(interpreter: interpreter, console: console)
     }

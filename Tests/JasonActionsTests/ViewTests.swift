@@ -157,7 +157,7 @@ import Testing
                                       environment: ActionEnvironment(console: RecordingConsole(), transport: transport))
         let order = Order()
         interpreter.observers.append(order)
-        interpreter.start()
+        await interpreter.start()
         await interpreter.runUntilIdle()
         #expect(order.names == ["chain flow.json:1:1 /", "ok $test.tap", "ok $network.request", "chain tap", "ok $util.toast"])
     }

@@ -18,7 +18,7 @@ import Testing
         ])
         let output = Mutex("")
         let setup = SessionSetup(registry: StandardLibrary.registry) { console in ActionEnvironment(console: console) }
-        let repl = REPL(document: nil, setup: setup, reader: { _ in
+        let repl = await REPL(document: nil, setup: setup, reader: { _ in
             PlainLineReader { lines.withLock { $0.isEmpty ? nil : $0.removeFirst() } }
         }, asksUser: true, write: { text in output.withLock { $0 += text } }, describe: { $0.message + "\n" })
         _ = await repl.run()

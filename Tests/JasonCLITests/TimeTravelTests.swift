@@ -50,7 +50,7 @@ import Testing
             environment.transport = transport
             return environment
         }
-        let repl = REPL(document: document, setup: setup, reader: { _ in
+        let repl = await REPL(document: document, setup: setup, reader: { _ in
             PlainLineReader { lines.withLock { $0.isEmpty ? nil : $0.removeFirst() } }
         }, asksUser: true, write: { text in output.withLock { $0 += text } }, describe: { $0.message + "\n" })
         _ = await repl.run()
@@ -85,7 +85,7 @@ import Testing
         let lines = Mutex(["break $util.toast", "run", "back", "p typeof seen"])
         let output = Mutex("")
         let setup = SessionSetup(registry: StandardLibrary.registry) { console in ActionEnvironment(console: console) }
-        let repl = REPL(document: document, setup: setup, reader: { _ in
+        let repl = await REPL(document: document, setup: setup, reader: { _ in
             PlainLineReader { lines.withLock { $0.isEmpty ? nil : $0.removeFirst() } }
         }, write: { text in output.withLock { $0 += text } }, describe: { $0.message + "\n" })
         _ = await repl.run()

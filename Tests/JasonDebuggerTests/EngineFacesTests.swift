@@ -25,14 +25,14 @@ import Testing
         var all: String { text.withLock { $0 } }
     }
 
-    static func debugger(output: Output) throws -> Debugger {
+    static func debugger(output: Output) async throws -> Debugger {
         let document = try Document.load(SourceFile(name: "geo.json", text: flow))
         let answers = AnswerBook(["$geo.get": [.value(["coord": "A"]), .value(["coord": "B"]), .value(["coord": "C"])]])
         let setup = SessionSetup(registry: StandardLibrary.registry) { console in
             ActionEnvironment(console: console, answers: answers)
         }
         let debugger = Debugger(document: document, setup: setup, console: TextConsole { output.write($0) })
-        debugger.start()
+        await debugger.start()
         return debugger
     }
 
@@ -45,7 +45,7 @@ import Testing
 
     @Test func aREPLOverADebuggerMovesThatDebuggersTimeline() async throws {
         let output = Output()
-        let debugger = try Self.debugger(output: output)
+        let debugger = try await Self.debugger(output: output)
         _ = await Self.repl(over: debugger, ["break $util.toast", "run"], output: output).run()
         #expect(debugger.pausedStep?.name == "$util.toast")
         #expect(debugger.session.steps == 4)
@@ -63,7 +63,7 @@ import Testing
     /// change that makes the run go on anew, that call gets B again (it got C when the answers stayed used).
     @Test func goingBackGivesBackTheAnswersUsedSince() async throws {
         let output = Output()
-        let debugger = try Self.debugger(output: output)
+        let debugger = try await Self.debugger(output: output)
         _ = await Self.repl(over: debugger, [
             "break $util.toast", "run", "back 2", "set $get.extra = \"Z\"", "continue", "p $get.g2", "continue",
         ], output: output).run()
@@ -84,7 +84,7 @@ import Testing
         let debugger = Debugger(document: document, setup: SessionSetup(registry: StandardLibrary.registry) { console in
             ActionEnvironment(console: console)
         }, console: TextConsole { output.write($0) })
-        debugger.start()
+        await debugger.start()
         _ = debugger.session.addBreakpoint(.type("$util.toast"), condition: nil)
         _ = await debugger.submit(nil)
         #expect(debugger.pausedStep?.name == "$util.toast")

@@ -22,7 +22,7 @@ import Testing
     @Test func framesKeepTheirCallersJason() async throws {
         let interpreter = Interpreter(document: try Document.load(SourceFile(name: "test.json", text: Self.flow)),
                                       registry: testRegistry, console: RecordingConsole())
-        interpreter.start()
+        await interpreter.start()
         #expect(interpreter.callStack.isEmpty)
         await Self.stepTo(interpreter, "$test.print", depth: 2)
         let stack = interpreter.callStack

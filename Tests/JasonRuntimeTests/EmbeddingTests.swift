@@ -70,7 +70,7 @@ import Testing
             """#))
         let console = RecordingConsole()
         let interpreter = Interpreter(document: document, registry: registry, console: console)
-        interpreter.start()
+        await interpreter.start()
         let item = JSONPointer.root.appending("$jason").appending("body").appending("sections").appending(0)
             .appending("items").appending(0)
         #expect(interpreter.tap(document.root.value(at: item)!, at: item))
@@ -90,7 +90,7 @@ extension EmbeddingTests {
         do {
             let document = try Document.load(SourceFile(name: "a.json", text: #"{"type": "$set", "options": {"a": 1}}"#))
             let interpreter = Interpreter(document: document, registry: registry, console: RecordingConsole())
-            interpreter.start()
+            await interpreter.start()
             await interpreter.runUntilIdle()
             released = interpreter
         }

@@ -33,7 +33,7 @@ import Testing
     @Test func steppingByHandGivesTheSameTraceAsRunUntilIdle() async throws {
         let whole = try await run(Self.flow, registry: Self.registry)
 
-        let stepped = try Self.interpreter()
+        let stepped = try await Self.interpreter()
         var outcomes: [String] = []
         while true {
             let outcome = await stepped.interpreter.step()
@@ -54,7 +54,7 @@ import Testing
     }
 
     @Test func aSnapshotRestoresTheRunExactly() async throws {
-        let run = try Self.interpreter()
+        let run = try await Self.interpreter()
         let interpreter = run.interpreter
         // Up to the pending $test.fail: $get.n is 1, one lambda has returned.
         var snapshot: RunSnapshot?
@@ -103,13 +103,13 @@ import Testing
         return registry
     }()
 
-    static func interpreter() throws -> (interpreter: Interpreter, console: RecordingConsole, log: EventLog) {
+    static func interpreter() async throws -> (interpreter: Interpreter, console: RecordingConsole, log: EventLog) {
         let document = try Document.load(SourceFile(name: "test.json", text: flow))
         let console = RecordingConsole()
         let interpreter = Interpreter(document: document, registry: registry, console: console)
         let log = EventLog()
         interpreter.observers.append(log)
-        interpreter.start()
+        await interpreter.start()
         return (interpreter, console, log)
     }
 }

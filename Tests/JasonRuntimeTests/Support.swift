@@ -51,7 +51,7 @@ func run(_ text: String, registry: ActionRegistry = testRegistry, maxSteps: Int?
     interpreter.limits.maxCallDepth = maxDepth
     let log = EventLog()
     interpreter.observers.append(log)
-    interpreter.start()
+    await interpreter.start()
     await interpreter.runUntilIdle()
     return Run(interpreter: interpreter, console: console, log: log)
 }

@@ -64,7 +64,7 @@ enum Fixtures {
         let interpreter = Interpreter(document: document, registry: registry, console: Silent())
         interpreter.limits.maxSteps = nil
         interpreter.input("n", value: .int(countdown))
-        interpreter.start()
+        await interpreter.start()
         await interpreter.runUntilIdle()
         precondition(interpreter.diagnostics.isEmpty, "\(interpreter.diagnostics)")
     }

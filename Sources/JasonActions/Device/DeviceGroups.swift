@@ -86,26 +86,6 @@ package enum DeviceGroups {
         "close": StubbedAction(ActionSpec("Closes the socket.")),
     ]
 
-    package static let agent: [String: any ActionHandler] = [
-        "request": StubbedAction(ActionSpec(
-            "Calls a function in an agent (a web view running scripts) and waits for its $agent.response.",
-            options: [OptionSpec("id", .string, required: true, "the agent"),
-                      OptionSpec("method", .string, required: true, "the function"),
-                      OptionSpec("params", .array, "its arguments")],
-            returns: "what the agent responds", errors: "no agent with that id"), cancel: .error),
-        "inject": StubbedAction(ActionSpec(
-            "Runs scripts inside an agent.",
-            options: [OptionSpec("id", .string, required: true, "the agent"),
-                      OptionSpec("items", .array, "[{\"url\"} or {\"text\"}]")],
-            errors: "a script could not be fetched"), cancel: .error),
-        "clear": StubbedAction(ActionSpec(
-            "Resets an agent.", options: [OptionSpec("id", .string, required: true, "the agent")],
-            errors: "no agent with that id"), cancel: .error),
-        "refresh": StubbedAction(ActionSpec(
-            "Reloads an agent.", options: [OptionSpec("id", .string, required: true, "the agent")],
-            errors: "no agent with that id"), cancel: .error),
-    ]
-
     package static let oauth: [String: any ActionHandler] = [
         "auth": StubbedAction(ActionSpec(
             "Runs an OAuth authorization flow in a browser.", openOptions: true,

@@ -1,0 +1,169 @@
+import JasonJSON
+
+/// Replaces the mixins of a parsed document by what they name (spec §1.1), from documents fetched
+/// beforehand: a pass that meets a URL not fetched yet says so in `missing`, and its driver fetches those
+/// (all at once, as the reference does) and resolves again, until nothing is missing.
+///
+/// Sibling keys override the mixed-in object; mixed-in documents may hold mixins of their own. Where each
+/// part came from is kept (`MixedPart`), so actions from a mixin file are located in that file.
+package struct MixinResolver: Sendable {
+    /// A fetched mixin document, or why it could not be fetched.
+    package enum Fetched: Sendable {
+        case document(JSON, SourceMap?, name: String)
+        case failed(String)
+        /// Not fetched by choice (the checker does not go on the network): the member stays as written.
+        case skipped
+    }
+
+    package struct Outcome: Sendable {
+        package var value: JSON
+        package var parts: [MixedPart]
+        /// Failed fetches and unknown paths (warnings); cycles and failures the reference cannot load past (errors).
+        package var diagnostics: [Diagnostic]
+        /// Absolute URLs this pass needed and did not have.
+        package var missing: Set<String>
+    }
+
+    /// Mixins nested deeper than this are reported instead of followed.
+    static let maximumDepth = 16
+
+    let root: JSON
+    let locator: SourceLocator
+    /// The document's URL (relative mixin URLs are resolved against it) and the app's first document's
+    /// (`file://name` is relative to that one's folder, as everywhere).
+    let url: String, firstURL: String
+    package var fetched: [String: Fetched] = [:]
+
+    package init(root: JSON, locator: SourceLocator, url: String, firstURL: String) {
+        (self.root, self.locator, self.url, self.firstURL) = (root, locator, url, firstURL)
+    }
+
+    package func resolve() -> Outcome {
+        var walk = Walk(resolver: self)
+        let origin = Walk.Origin(file: locator.fileName ?? url, map: locator.sourceMap, pointer: .root, url: url)
+        let value = walk.resolved(root, at: .root, from: origin) ?? root
+        return Outcome(value: value, parts: walk.parts, diagnostics: walk.diagnostics, missing: walk.missing)
+    }
+}
+
+/// One pass over a document.
+private struct Walk {
+    /// Where the node being walked was written.
+    struct Origin {
+        var file: String
+        var map: SourceMap?
+        var pointer: JSONPointer
+        var url: String
+
+        func appending(_ key: String) -> Origin { var o = self; o.pointer = pointer.appending(key); return o }
+        func appending(_ index: Int) -> Origin { var o = self; o.pointer = pointer.appending(index); return o }
+    }
+
+    let resolver: MixinResolver
+    var parts: [MixedPart] = []
+    var diagnostics: [Diagnostic] = []
+    var missing: Set<String> = []
+    /// The mixins being resolved, outermost first: one met again is a cycle.
+    var stack: [String] = []
+
+    /// `json` with its mixins resolved; nil when it holds none (most of a document), so nothing is copied.
+    mutating func resolved(_ json: JSON, at pointer: JSONPointer, from origin: Origin) -> JSON? {
+        switch json {
+        case .object(let members):
+            if let (key, reference) = MixinReference.find(in: members), let reference {
+                return mix(reference, key: key, members, at: pointer, from: origin)
+            }
+            var copy: JSONObject?
+            for (index, (key, value)) in members.enumerated() {
+                guard let changed = resolved(value, at: pointer.appending(key), from: origin.appending(key)) else { continue }
+                if copy == nil { copy = members }
+                copy!.values[index] = changed
+            }
+            return copy.map(JSON.object)
+        case .array(let items):
+            var copy: [JSON]?
+            for (index, item) in items.enumerated() {
+                guard let changed = resolved(item, at: pointer.appending(index), from: origin.appending(index)) else { continue }
+                if copy == nil { copy = items }
+                copy![index] = changed
+            }
+            return copy.map(JSON.array)
+        default:
+            return nil
+        }
+    }
+
+    /// The object at `pointer`, whose `key` member is a mixin: what it names, with the other members over it.
+    mutating func mix(_ reference: MixinReference, key: String, _ members: JSONObject, at pointer: JSONPointer,
+                      from origin: Origin) -> JSON {
+        let member = origin.appending(key)
+        let written = ActionPath(pointer: pointer.appending(key), file: origin.file, location: origin.map?.location(of: member.pointer))
+        func report(_ severity: Diagnostic.Severity, _ message: String) {
+            diagnostics.append(Diagnostic(.mixin, severity, message, at: written))
+        }
+        var overrides = members
+        for name in MixinReference.keys { overrides.removeValue(forKey: name) }
+
+        var base: JSON?
+        var source: Origin
+        let shown = "\"\(key)\": \"\(reference.written)\""
+        if let written = reference.url {
+            let url = ActionContext.absoluteURL(written, from: origin.url, first: resolver.firstURL)
+            switch resolver.fetched[url] {
+            case nil:
+                missing.insert(url)
+                return .null
+            case .skipped:
+                return .object(members)
+            case .failed(let why):
+                source = Origin(file: url, map: nil, pointer: reference.path, url: url)
+                if overrides.isEmpty {
+                    report(.warning, "mixin \(shown) could not be fetched, so this member is null: \(why)")
+                    return .null
+                }
+                report(.error, "mixin \(shown) could not be fetched (\(why)); its sibling keys have nothing to merge "
+                       + "into, and the phone then fails to load the whole document (stub the URL to run it)")
+                return .null
+            case .document(let json, let map, let name):
+                source = Origin(file: name, map: map, pointer: reference.path, url: url)
+                base = json.value(at: reference.path)
+            }
+        } else {
+            source = Origin(file: resolver.locator.fileName ?? resolver.url, map: resolver.locator.sourceMap,
+                            pointer: reference.path, url: resolver.url)
+            base = resolver.root.value(at: reference.path)
+        }
+        guard let found = base else {
+            report(.warning, "mixin \(shown) names nothing (no \(reference.path) in \(source.file)), so this member is null")
+            return .null
+        }
+        // Named as people read them: the file (or URL), and the path within it when there is one.
+        let identity = source.file + (reference.path.description.isEmpty ? "" : " " + reference.path.description)
+        if stack.contains(identity) {
+            report(.error, "mixin cycle: \(shown) is already being mixed in (\((stack + [identity]).joined(separator: " → ")))")
+            return .null
+        }
+        guard stack.count < MixinResolver.maximumDepth else {
+            report(.error, "mixins nested more than \(MixinResolver.maximumDepth) deep at \(shown)")
+            return .null
+        }
+        parts.append(MixedPart(pointer: pointer, file: source.file, sourceMap: source.map, sourcePointer: source.pointer,
+                               member: written))
+        stack.append(identity)
+        let mixed = resolved(found, at: pointer, from: source) ?? found
+        stack.removeLast()
+        guard !overrides.isEmpty else { return mixed }
+        guard case .object(var merged) = mixed else {
+            report(.warning, "mixin \(shown) is \(mixed.kindName), not an object, so its sibling keys "
+                   + overrides.keys.map { "\"\($0)\"" }.joined(separator: ", ") + " are dropped")
+            return mixed
+        }
+        for (name, value) in overrides {
+            let at = pointer.appending(name)
+            let own = origin.appending(name)
+            parts.append(MixedPart(pointer: at, file: origin.file, sourceMap: origin.map, sourcePointer: own.pointer))
+            merged[name] = resolved(value, at: at, from: own) ?? value
+        }
+        return .object(merged)
+    }
+}

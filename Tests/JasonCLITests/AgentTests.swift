@@ -1,0 +1,144 @@
+import Foundation
+import JasonJSON
+import TestSupport
+import Testing
+
+/// Agents (`head.agents`, `$agent.*`, spec §4) through the real binary: each runs its page's scripts in
+/// a JavaScript context of its own, with the phone's bridge.
+@Suite struct AgentTests {
+    let binary = BinaryTests()
+
+    static let page = """
+        <html><head>
+        <script src="lib.js"></script>
+        <script>
+        var calls = 0;
+        function add(a, b) { calls++; $agent.response({sum: a + b, calls: calls}); }
+        function later(x) { setTimeout(function () { $agent.response({later: x}); }, 10); }
+        function tell(name) { $agent.trigger(name, {from: "agent"}); $agent.response("told"); }
+        function go() { $agent.href({url: "file://second.json"}); $agent.response(null); }
+        function ask() { $agent.request({id: "helper", method: "double", params: [21]}, function (v) { $agent.response({asked: v}); }); }
+        function silent() {}
+        function boom() { throw new Error("kaboom"); }
+        function spin() { while (true) {} }
+        function paint() { document.body.innerHTML = "x"; $agent.response(1); }
+        console.log("loaded with", LIB);
+        </script>
+        </head><body></body></html>
+        """
+
+    /// A folder with the agent pages and `flow.json` running `chain` as `$load`.
+    static func flow(_ chain: String, agents: String = #""calc": {"url": "file://agent.html"}, "helper": {"url": "file://helper.html"}"#,
+                     extra: [String: String] = [:]) throws -> String {
+        try MixinTests.folder([
+            "flow.json": #"{"$jason": {"head": {"agents": {\#(agents)}, "actions": {"told": {"type": "$util.toast", "options": {"text": "triggered by {{$jason.from}}"}}, "$load": \#(chain)}}}}"#,
+            "agent.html": page,
+            "lib.js": #"var LIB = "lib.js";"#,
+            "helper.html": "<script>function double(x) { $agent.response(x * 2); }</script>",
+            "second.json": #"{"$jason": {"head": {"actions": {"$load": {"type": "$util.toast", "options": {"text": "second view"}}}}}}"#,
+        ].merging(extra) { $1 })
+    }
+
+    static func request(_ method: String, _ params: String = "[]", id: String = "calc", then: String = "") -> String {
+        #"{"type": "$agent.request", "options": {"id": "\#(id)", "method": "\#(method)", "params": \#(params)}\#(then)}"#
+    }
+
+    static func toast(_ text: String, then: String = "") -> String {
+        #"{"type": "$util.toast", "options": {"text": "\#(text)"}\#(then)}"#
+    }
+
+    @Test func aRequestIsAnsweredByTheAgentsResponseAndTheAgentKeepsItsState() throws {
+        let chain = Self.request("add", "[2, 3]", then: #", "success": \#(Self.request("add", "[4, 5]", then: #", "success": \#(Self.toast("{{$jason.sum}} after {{$jason.calls}} calls"))"#))"#)
+        let r = try binary.launch(["\(try Self.flow(chain))/flow.json"])
+        #expect(r.status == 0, "\(r.err)")
+        #expect(r.out == "[agent calc] loaded with lib.js\n[toast] 9 after 2 calls\n", "\(r.err)")
+    }
+
+    @Test func aResponseFromATimerAndFromAnotherAgentBothArrive() throws {
+        let chain = Self.request("later", #"["x"]"#, then: #", "success": \#(Self.request("ask", then: #", "success": \#(Self.toast("later, then asked {{$jason.asked}}"))"#))"#)
+        let r = try binary.launch(["\(try Self.flow(chain))/flow.json"])
+        #expect(r.out.hasSuffix("[toast] later, then asked 42\n"), "\(r.out)\(r.err)")
+    }
+
+    @Test func triggerRunsAHeadActionAndHrefOpensAView() throws {
+        let chain = Self.request("tell", #"["told"]"#, then: #", "success": \#(Self.request("go"))"#)
+        let r = try binary.launch(["\(try Self.flow(chain))/flow.json"])
+        #expect(r.status == 0, "\(r.err)")
+        #expect(r.out.hasSuffix("[toast] triggered by agent\n[toast] second view\n"), "\(r.out)")
+    }
+
+    @Test func injectedCodeRunsInTheAgent() throws {
+        let inject = #"{"type": "$agent.inject", "options": {"id": "calc", "items": [{"text": "function hi(n) { $agent.response('hi ' + n); }"}]}, "success": \#(Self.request("hi", #"["Ada"]"#, then: #", "success": \#(Self.toast("{{$jason}}"))"#))}"#
+        let r = try binary.launch(["\(try Self.flow(inject))/flow.json"])
+        #expect(r.out.hasSuffix("[toast] hi Ada\n"), "\(r.out)\(r.err)")
+    }
+
+    @Test func whatGoesWrongInsideAnAgentTakesTheErrorBranchSayingWhat() throws {
+        let failing = ["boom": "agent 'calc': boom(…) threw: Error: kaboom",
+                       "silent": "agent 'calc': silent(…) ended without calling $agent.response(…), so on the phone this action would wait for ever",
+                       "paint": "agent 'calc': paint(…) threw: document.body is not available: agents run without a browser in the terminal (no DOM). Run the flow in jasonrun preview, where agents have a browser, or answer the request from the --stubs file",
+                       "spin": "agent 'calc': spin(…) threw: stopped after running longer than 1 s"]
+        for (method, message) in failing {
+            let chain = Self.request(method, then: #", "error": \#(Self.toast("E {{$jason.message}}"))"#)
+            let r = try binary.launch(["\(try Self.flow(chain))/flow.json"])
+            #expect(r.status == 0, "\(method): \(r.err)")
+            #expect(r.out.contains("[toast] E " + message), "\(method): \(r.out)")
+        }
+    }
+
+    @Test func aPageThatNeedsTheDOMSaysWhatWasMissingWhenItsAgentIsAsked() throws {
+        let chain = Self.request("hello", id: "dom", then: #", "error": \#(Self.toast("E {{$jason.message}}"))"#)
+        let dir = try Self.flow(chain, agents: #""dom": {"url": "file://dom.html"}"#, extra: [
+            "dom.html": #"<script>document.getElementById("out").innerText = "hi"; window.hello = function () { $agent.response("hello"); };</script>"#,
+        ])
+        let r = try binary.launch(["\(dir)/flow.json"])
+        #expect(r.out.contains("[toast] E agent 'dom': hello(…) threw: ReferenceError: Can't find variable: hello; its page did not load "
+                               + "completely (the script at file://\(dir)/dom.html:1: document.getElementById is not available"), "\(r.out)")
+        #expect(r.out.contains("Run the flow in jasonrun preview"), "\(r.out)")
+    }
+
+    @Test func aStubbedAnswerComesBeforeTheAgent() throws {
+        let dir = try Self.flow(Self.request("add", "[1, 1]", then: #", "success": \#(Self.toast("{{$jason.sum}}"))"#),
+                                extra: ["stubs.json": #"{"answers": {"$agent.request": {"value": {"sum": "stubbed"}}}}"#])
+        let r = try binary.launch(["--stubs", "\(dir)/stubs.json", "\(dir)/flow.json"])
+        #expect(r.out == "[toast] stubbed\n", "\(r.err)")
+    }
+
+    @Test func anAgentMayBeADataURLAndAnUnknownAgentIsNamed() throws {
+        let page = "data:text/html,%3Cscript%3Efunction%20ping()%20%7B%20%24agent.response('pong')%3B%20%7D%3C%2Fscript%3E"
+        let chain = Self.request("ping", id: "inline", then: #", "success": \#(Self.toast("{{$jason}}", then: #", "success": \#(Self.request("x", id: "nobody", then: #", "error": \#(Self.toast("{{$jason.message}}"))"#))"#))"#)
+        let r = try binary.launch(["\(try Self.flow(chain, agents: #""inline": {"url": "\#(page)"}"#))/flow.json"])
+        #expect(r.out == "[toast] pong\n[toast] no agent 'nobody': head.agents declares 'inline'\n", "\(r.out)\(r.err)")
+    }
+
+    @Test func clearEmptiesAnAgentAndRefreshStartsItAfresh() throws {
+        let ask = { (then: String) in Self.request("add", "[1, 1]", then: then) }
+        let chain = ask(#", "success": {"type": "$agent.clear", "options": {"id": "calc"}, "success": \#(ask(#", "error": \#(Self.toast("{{$jason.message}}", then: #", "success": {"type": "$agent.refresh", "options": {"id": "calc"}, "success": \#(ask(#", "success": \#(Self.toast("calls {{$jason.calls}}"))"#))}"#))"#))}"#)
+        let r = try binary.launch(["\(try Self.flow(chain))/flow.json"])
+        #expect(r.out.contains("[toast] agent 'calc' was cleared by $agent.clear; $agent.refresh loads it again\n"), "\(r.out)\(r.err)")
+        #expect(r.out.hasSuffix("[toast] calls 1\n"), "\(r.out)")
+    }
+
+    @Test func goingBackOverAnAgentCallKeepsItsAnswerAndSaysTheAgentKeepsItsState() throws {
+        let chain = Self.request("add", "[2, 3]", then: #", "success": \#(Self.toast("{{$jason.sum}}"))"#)
+        let r = try binary.launch(["repl", "\(try Self.flow(chain))/flow.json"], stdin: "break $util.toast\nrun\nback\nprint $jason\nquit\ny\n",
+                                  persist: true)
+        #expect(r.out.contains("note: went back over $agent.request; the agent keeps its own JavaScript state"), "\(r.out)")
+        #expect(r.out.contains("{\"sum\":5,\"calls\":1}"), "\(r.out)")
+    }
+
+    /// The corpus documents that use agents run offline: their agents' pages are not in the corpus (nor on
+    /// the network), so each `$agent.*` fails into its error branch with a message, never a fault.
+    @Test func theCorpusDocumentsWithAgentsRunOffline() throws {
+        let stubs = Paths.fixtures("JasonCLITests").appendingPathComponent("corpus-stubs.json").path
+        let documents = try Paths.shared("corpus/documents").filter { file in
+            try String(contentsOf: file, encoding: .utf8).contains("$agent.")
+        }
+        #expect(documents.count >= 10)
+        for file in documents {
+            let r = try binary.launch(["--offline", "--stubs", stubs, "--max-steps", "10000", file.path])
+            #expect([0, 1].contains(r.status), "\(file.lastPathComponent): \(r.err)")
+            #expect(!r.err.contains("internal") && !r.err.contains("not available in a terminal"), "\(file.lastPathComponent): \(r.err)")
+        }
+    }
+}
