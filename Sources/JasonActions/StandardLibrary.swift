@@ -22,7 +22,7 @@ public enum StandardLibrary {
         registry.register(group: "push", DeviceGroups.push)
         registry.register(group: "notification", DeviceGroups.notification)
         registry.register(group: "websocket", DeviceGroups.websocket)
-        registry.register(group: "agent", AgentActions.handlers)
+        registry.register(group: "agent", AgentActions.handlers(runner: ScriptAgents()))
         registry.register(group: "oauth", DeviceGroups.oauth)
         registry.register(group: "network", ["upload": DeviceGroups.upload])
         for (name, handler) in CoreActions.handlers { registry.register(core: name, handler) }

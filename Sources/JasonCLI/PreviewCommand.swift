@@ -87,6 +87,8 @@ struct PreviewCommand: ParsableCommand {
                                                    Date().timeIntervalSince1970)
         var registry = StandardLibrary.registry
         OverlayActions.install(in: &registry, link: link)
+        let agentFrames = AgentFrames(bridge: page.file("agent-bridge.js").map { String(decoding: $0.bytes, as: UTF8.self) } ?? "")
+        registry.register(group: "agent", AgentActions.handlers(runner: FrameAgents(link: link, frames: agentFrames)))
         var setup = SessionSetup(registry: registry) { console in
             var environment = ActionEnvironment(console: console, stores: stores, viewURL: viewURL, clock: clock,
                                                 transport: transport, answers: AnswerBook(answers), input: nil,
@@ -105,6 +107,7 @@ struct PreviewCommand: ParsableCommand {
             return text
         }
         var server = PreviewServer(link: link, page: page, port: port)
+        server.agentFrames = agentFrames
         let reading = files.access(home: FileOptions.folder(of: file))
         server.localFiles = { written in
             let absolute = ActionContext.absoluteURL(written, from: viewURL, first: viewURL)

@@ -72,6 +72,19 @@ package final class PreviewGuard: Sendable {
         fields[.init("Referrer-Policy")!] = "no-referrer"
         return fields
     }
+
+    /// Headers for an agent's page: sandboxed with scripts only (an opaque origin, so it reaches neither
+    /// the preview's page nor its socket nor its files), framed only by the preview's page. Its scripts
+    /// may use the network, as the phone's web view did.
+    var agentFrameHeaders: HTTPFields {
+        var fields = headers
+        fields[.contentSecurityPolicy] = "sandbox allow-scripts; default-src 'none'; "
+            + "script-src 'unsafe-inline' 'unsafe-eval' http: https:; style-src 'unsafe-inline' http: https:; "
+            + "img-src data: blob: http: https:; font-src data: http: https:; media-src data: http: https:; "
+            + "connect-src http: https: ws: wss:; frame-ancestors 'self'; base-uri 'none'; form-action 'none'"
+        fields[.init("X-Frame-Options")!] = "SAMEORIGIN"
+        return fields
+    }
 }
 
 /// Refuses, on every route, a request whose `Host` is not the preview's own, and adds the guard's headers
@@ -87,7 +100,8 @@ struct HostCheck<Context: RequestContext>: RouterMiddleware {
         do { response = try await next(request, context) } catch let error as HTTPError {
             response = refusal(error.status, (error.body ?? error.status.reasonPhrase) + "\n")
         }
-        for field in guarding.headers { response.headers[field.name] = field.value }
+        let headers = request.uri.path.hasPrefix("/agent-frame/") ? guarding.agentFrameHeaders : guarding.headers
+        for field in headers { response.headers[field.name] = field.value }
         return response
     }
 

@@ -14,6 +14,8 @@ package struct PreviewServer: Sendable {
     /// The bytes of a `file://` URL as the flow wrote it (an image of the app's own), read inside the same
     /// folders as the run's `file://` reads; nil serves none.
     package var localFiles: (@Sendable (String) -> Result<[UInt8], LocalFileRefusal>)?
+    /// The agents' pages, for their iframes; nil serves none.
+    package var agentFrames: AgentFrames?
 
     package struct LocalFileRefusal: Error, Sendable {
         package var message: String
@@ -55,6 +57,15 @@ package struct PreviewServer: Sendable {
             case .failure(let refusal):
                 throw HTTPError(.notFound, message: refusal.message)
             }
+        }
+        let agentFrames = agentFrames
+        // An agent's page, under a key only the page was told; served sandboxed (HostCheck's headers for it).
+        router.get("/agent-frame/:key") { _, context in
+            guard let html = agentFrames?.page(context.parameters.get("key") ?? "") else { throw HTTPError(.notFound) }
+            var headers = HTTPFields()
+            headers[.contentType] = "text/html; charset=utf-8"
+            headers[.cacheControl] = "no-store"
+            return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: html)))
         }
         router.get("/:file") { _, context in
             try Self.respond(page, context.parameters.get("file") ?? "")

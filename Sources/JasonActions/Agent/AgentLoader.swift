@@ -5,61 +5,78 @@ import JasonScript
 /// Finding an agent of the view, and making it the first time it is used: its page fetched (through
 /// the run's transport, so `file://` confinement, stubs and recordings apply), its scripts run in a
 /// context of its own.
-enum AgentLoader {
-    /// The agent `id` of `head.agents`, made now if it was not yet.
-    static func agent(_ id: String, for type: String, in context: ActionContext) async throws(ActionFailure) -> AgentScript {
+package enum AgentLoader {
+    /// The agent `id` of `head.agents`, made now if it was not yet, with what it posted while loading.
+    static func agent(_ id: String, for type: String, in context: ActionContext) async throws(ActionFailure)
+        -> (AgentScript, [JSON])
+    {
         if let agent = context.agents[id] {
             guard !agent.isCleared else {
                 throw ActionFailure(message: "agent '\(id)' was cleared by $agent.clear; $agent.refresh loads it again", type: type)
             }
-            return agent
+            return (agent, [])
         }
         return try await make(id, for: type, in: context)
     }
 
     /// Whether `head.agents` declares `id`.
-    static func declaration(_ id: String, in context: ActionContext) -> JSON? {
+    package static func declaration(_ id: String, in context: ActionContext) -> JSON? {
         context.document.root["$jason"]?["head"]?["agents"]?[id]
     }
 
-    /// Loads agent `id` afresh (replacing one already made) and lets it settle: what its page posts while
-    /// loading (a trigger, say) is handled like any message.
-    @discardableResult
-    static func make(_ id: String, for type: String, in context: ActionContext) async throws(ActionFailure) -> AgentScript {
-        guard let declared = declaration(id, in: context) else {
-            let names = context.document.root["$jason"]?["head"]?["agents"]?.objectValue.map { Array($0.keys) } ?? []
-            throw ActionFailure(message: "no agent '\(id)': head.agents declares "
-                                + (names.isEmpty ? "none" : names.map { "'\($0)'" }.joined(separator: ", ")), type: type)
-        }
+    /// `id` is not in `head.agents`: the failure names those that are.
+    package static func undeclared(_ id: String, in context: ActionContext, type: String) -> ActionFailure {
+        let names = context.document.root["$jason"]?["head"]?["agents"]?.objectValue.map { Array($0.keys) } ?? []
+        return ActionFailure(message: "no agent '\(id)': head.agents declares "
+                             + (names.isEmpty ? "none" : names.map { "'\($0)'" }.joined(separator: ", ")), type: type)
+    }
+
+    /// Loads agent `id` afresh (replacing one already made), with what its page posted while loading (a
+    /// trigger, say), to be handled like any message.
+    static func make(_ id: String, for type: String, in context: ActionContext) async throws(ActionFailure) -> (AgentScript, [JSON]) {
+        guard let declared = declaration(id, in: context) else { throw undeclared(id, in: context, type: type) }
         let (url, page) = try await Self.page(of: id, declared, for: type, in: context)
         let agent = AgentScript(id: id, url: url, limits: context.scripts.limits, seed: context.scripts.seed,
                                 createdAt: context.step, time: context.scripts.timeSource)
         guard agent.boot() else {
             throw ActionFailure(message: "agent '\(id)' could not start: \(agent.brokenBy ?? "no JavaScript engine")", type: type)
         }
-        let name = url.hasPrefix("data:") ? "the page" : url
-        for script in page.scripts {
-            switch script {
-            case .inline(let source, let line):
-                agent.run(source, as: "the script at \(name):\(line)")
-            case .file(let src):
-                let scriptURL = ActionContext.absoluteURL(src, from: url, first: url)
-                do {
-                    agent.run(try await context.fetch(scriptURL, for: type).bodyText, as: scriptURL)
-                } catch {
-                    agent.markBroken("\(scriptURL) could not be fetched: \(error.payload?["message"]?.stringValue ?? "failed")")
-                }
+        for script in await sources(of: page, at: url, for: type, in: context) {
+            switch script.source {
+            case .success(let source): agent.run(source, as: script.name)
+            case .failure(let why): agent.markBroken(why.description)
             }
         }
         agent.pageLoaded()
         context.agents.keep(agent)
-        var bridge = AgentBridge(context: context, type: type)
-        try await bridge.settle(agent)
-        return agent
+        return (agent, ScriptAgents().settle(agent))
+    }
+
+    /// The page's scripts in order, each named (its URL, or the page's line) with its text or why it
+    /// could not be fetched.
+    package static func sources(of page: AgentPage, at url: String, for type: String,
+                        in context: ActionContext) async -> [(name: String, source: Result<String, AgentFetchFailure>)] {
+        let pageName = url.hasPrefix("data:") ? "the page" : url
+        var scripts: [(name: String, source: Result<String, AgentFetchFailure>)] = []
+        for script in page.scripts {
+            switch script.kind {
+            case .inline(let source, let line):
+                scripts.append(("the script at \(pageName):\(line)", .success(source)))
+            case .file(let src):
+                let scriptURL = ActionContext.absoluteURL(src, from: url, first: url)
+                do throws(ActionFailure) {
+                    scripts.append((scriptURL, .success(try await context.fetch(scriptURL, for: type).bodyText)))
+                } catch {
+                    let why = error.payload?["message"]?.stringValue ?? "failed"
+                    scripts.append((scriptURL, .failure(AgentFetchFailure(description: "\(scriptURL) could not be fetched: \(why)"))))
+                }
+            }
+        }
+        return scripts
     }
 
     /// The agent's URL (made absolute) and its page: `url` fetched, or `text` as written.
-    static func page(of id: String, _ declared: JSON, for type: String,
+    package static func page(of id: String, _ declared: JSON, for type: String,
                      in context: ActionContext) async throws(ActionFailure) -> (String, AgentPage) {
         if case .string(let text)? = declared["text"] {
             return (context.url, AgentPage(html: text))
@@ -78,4 +95,8 @@ enum AgentLoader {
         let isScript = url.lowercased().hasSuffix(".js") || response.header("Content-Type")?.contains("javascript") == true
         return (url, AgentPage(html: String(decoding: response.body, as: UTF8.self), isScript: isScript))
     }
+}
+
+package struct AgentFetchFailure: Error, CustomStringConvertible {
+    package var description: String
 }

@@ -1,21 +1,32 @@
+import JasonJSON
+
 /// The scripts of an agent's page, in the order a browser runs them: inline `<script>` blocks and
 /// `<script src>` files. Nothing else of the page matters without a DOM.
-struct AgentPage {
-    enum Script: Equatable {
-        /// Written in the page, starting on `line`.
-        case inline(String, line: Int)
-        /// Fetched from `src`, as written (relative to the page's URL).
-        case file(String)
+package struct AgentPage {
+    struct Script: Equatable {
+        enum Kind: Equatable {
+            /// Written in the page, starting on `line`.
+            case inline(String, line: Int)
+            /// Fetched from `src`, as written (relative to the page's URL).
+            case file(String)
+        }
+        var kind: Kind
+        /// The whole `<script …>…</script>` element, as UTF-8 offsets of the page.
+        var element: Range<Int>
     }
 
+    /// The page as fetched (a script page becomes one `<script>` element).
+    let html: String
     var scripts: [Script] = []
 
     /// A page that is a script itself (a `.js` URL, or `text/javascript`) is that one script.
     init(html: String, isScript: Bool = false) {
         if isScript {
-            scripts = [.inline(html, line: 1)]
+            self.html = "<script>" + Self.escaped(html) + "</script>"
+            scripts = [Script(kind: .inline(html, line: 1), element: 0..<self.html.utf8.count)]
             return
         }
+        self.html = html
         let bytes = Array(html.utf8)
         var i = 0
         while let open = Self.find("<", in: bytes, from: i) {
@@ -28,16 +39,42 @@ struct AgentPage {
             let attributes = String(decoding: bytes[(open + 7)..<tagEnd], as: UTF8.self)
             let bodyStart = tagEnd + 1
             let close = Self.findClose(bytes, from: bodyStart) ?? bytes.count
+            let end = (Self.find(">", in: bytes, from: close)).map { $0 + 1 } ?? bytes.count
             i = close
             let type = Self.attribute("type", in: attributes)?.lowercased() ?? ""
             guard ["", "text/javascript", "application/javascript", "module", "text/ecmascript"].contains(type) else { continue }
             if let src = Self.attribute("src", in: attributes) {
-                scripts.append(.file(src))
+                scripts.append(Script(kind: .file(src), element: open..<end))
             } else {
                 let line = 1 + bytes[..<bodyStart].filter { $0 == UInt8(ascii: "\n") }.count
-                scripts.append(.inline(String(decoding: bytes[bodyStart..<close], as: UTF8.self), line: line))
+                scripts.append(Script(kind: .inline(String(decoding: bytes[bodyStart..<close], as: UTF8.self), line: line),
+                                      element: open..<end))
             }
         }
+    }
+
+    /// The page with every script written into it (`sources`, in the order of `scripts`; nil for one that
+    /// could not be fetched, which then throws `failure`), and `prelude` run before any of them: a page
+    /// that needs nothing from elsewhere, for a sandboxed frame.
+    package func inlined(_ sources: [Result<String, AgentFetchFailure>], prelude: String) -> String {
+        let bytes = Array(html.utf8)
+        var out = "<script>" + Self.escaped(prelude) + "</script>"
+        var at = 0
+        for (script, source) in zip(scripts, sources) {
+            out += String(decoding: bytes[at..<script.element.lowerBound], as: UTF8.self)
+            switch source {
+            case .success(let text): out += "<script>" + Self.escaped(text) + "</script>"
+            case .failure(let why):
+                out += "<script>throw new Error(" + Self.escaped(JSONPrinter.compact(.string(why.description))) + ");</script>"
+            }
+            at = script.element.upperBound
+        }
+        return out + String(decoding: bytes[at...], as: UTF8.self)
+    }
+
+    /// Script text that cannot end its element early.
+    static func escaped(_ source: String) -> String {
+        source.replacing("</script", with: "<\\/script").replacing("</SCRIPT", with: "<\\/SCRIPT")
     }
 
     /// The value of attribute `name` (quoted or not) among a tag's attributes.

@@ -149,6 +149,11 @@
 
   function showOverlay(m) {
     if (overlays.has(m.id)) return;
+    if (m.kind === "agent") {
+      // Not shown: a call into an agent's frame, answered with what the agent posted.
+      overlays.set(m.id, document.createElement("span"));
+      return window.PreviewAgents.handle(m, send);
+    }
     const o = m.options || {};
     let box;
     if (m.kind === "toast" || m.kind === "banner") {

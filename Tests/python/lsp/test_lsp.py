@@ -348,3 +348,34 @@ async def test_hover_on_an_option_says_what_it_is(client: LanguageClient, flow_u
     )
     assert hover is not None
     assert "$href" in hover.contents.value and "`url`" in hover.contents.value and "required" in hover.contents.value
+
+
+MIXING = """{
+  "$jason": {
+    "head": {
+      "actions": {
+        "$load": {"@": "file://parts.json", "success": {"type": "$util.toast"}},
+        "remote": {"@": "https://example.com/parts.json"}
+      }
+    }
+  }
+}
+"""
+
+
+@pytest.mark.asyncio(loop_scope="function")
+async def test_a_file_mixin_is_checked_where_the_document_mixes_it_in(client: LanguageClient, tmp_path):
+    """#27: the server resolves file:// mixins to check what the document will run; a finding in the mixin
+    file is shown at the member that mixed it in, naming the file and line; a remote one is only noted."""
+    (tmp_path / "parts.json").write_text('{\n  "type": "$utill.toast",\n  "options": {"text": "hi"}\n}\n')
+    path = tmp_path / "flow.json"
+    path.write_text(MIXING)
+    diagnostics = await open_document(client, path.as_uri(), MIXING)
+    by_code = {d.code: d for d in diagnostics}
+    assert set(by_code) == {"unknown-action", "mixin"}, [(d.code, d.message) for d in diagnostics]
+    found = by_code["unknown-action"]
+    assert found.message.startswith(f"in {tmp_path / 'parts.json'}:2:11: unknown action type '$utill.toast'")
+    assert found.range.start == position_of(MIXING, '"file://parts.json"')
+    note = by_code["mixin"]
+    assert note.severity == types.DiagnosticSeverity.Information
+    assert note.range.start == position_of(MIXING, '{"@": "https://example.com/parts.json"}')

@@ -1,0 +1,60 @@
+import JasonJSON
+import JasonRuntime
+import JasonScript
+
+/// Agents in a terminal: each a JavaScriptCore context of its own (`AgentScript`), kept in the view's
+/// pool. A call returns once the agent is quiet: what it posted, its timers run (at once, in order).
+package struct ScriptAgents: AgentRunner {
+    static let maximumRounds = 100
+
+    package init() {}
+
+    package func call(_ id: String, method: String, params: JSON?, in context: ActionContext,
+                      type: String) async throws(ActionFailure) -> [JSON] {
+        let (agent, loading) = try await AgentLoader.agent(id, for: type, in: context)
+        if let error = agent.call(method, params: params) {
+            let missing = error.description.contains(AgentBridge.missingMark)
+            throw ActionFailure(message: "agent '\(id)': \(method)(…) threw: \(AgentBridge.readable(error.description))"
+                                + note(agent, missing: missing), type: type)
+        }
+        return loading + settle(agent)
+    }
+
+    package func inject(_ id: String, code: String, in context: ActionContext, type: String) async throws(ActionFailure) -> [JSON] {
+        let (agent, loading) = try await AgentLoader.agent(id, for: type, in: context)
+        if let error = agent.inject(code) {
+            throw ActionFailure(message: "agent '\(id)': the injected script threw: \(AgentBridge.readable(error.description))", type: type)
+        }
+        return loading + settle(agent)
+    }
+
+    package func clear(_ id: String, in context: ActionContext) {
+        context.agents[id]?.isCleared = true
+    }
+
+    package func refresh(_ id: String, in context: ActionContext, type: String) async throws(ActionFailure) -> [JSON] {
+        try await AgentLoader.make(id, for: type, in: context).1
+    }
+
+    package func diagnosis(_ id: String, in context: ActionContext) -> String {
+        context.agents[id].map { note($0, missing: false) } ?? ""
+    }
+
+    /// What `agent` posted until it went quiet: its messages, then what its timers post, round after round.
+    func settle(_ agent: AgentScript) -> [JSON] {
+        var messages = agent.takeMessages()
+        for _ in 0..<Self.maximumRounds {
+            guard agent.tick() else { break }
+            messages += agent.takeMessages()
+        }
+        return messages
+    }
+
+    /// Why the page may be missing what was called, and how to get past a missing browser.
+    func note(_ agent: AgentScript, missing: Bool) -> String {
+        let broken = agent.brokenBy
+        var note = broken.map { "; its page did not load completely (\(AgentBridge.readable($0)))" } ?? ""
+        if missing || broken?.contains(AgentBridge.missingMark) == true { note += AgentBridge.browserHint }
+        return note
+    }
+}
