@@ -71,7 +71,8 @@ struct TestCommand: ParsableCommand {
         if let junit, !write(JUnitReport.xml(results), to: junit, io: io) { return ExitStatus.usage }
         if let coverage {
             let measured = Coverage.merge(results.flatMap { result in
-                Coverage.measureAll(result.file.document, visits: result.cases.flatMap { $0.run.visits + $0.run.returns })
+                Coverage.measureAll(result.cases.lazy.compactMap(\.run.document).first ?? result.file.document,
+                                    visits: result.cases.flatMap { $0.run.visits + $0.run.returns })
             })
             guard write(Coverage.lcov(measured), to: coverage, io: io) else { return ExitStatus.usage }
             io.writeErr(Coverage.summary(measured))

@@ -1,7 +1,7 @@
 import Foundation
 import JasonRuntime
 
-/// Live reload: the files of the open views are looked at between actions (a few stat calls, four times a
+/// Live reload: the files of the open views (and of the mixins they were assembled from) are looked at between actions (a few stat calls, four times a
 /// second while the page waits); one that changed is loaded again and put in place (`reloadInPlace`),
 /// keeping the run's state. One that does not load is said in the page, and the last good screen stays.
 extension PreviewSession {
@@ -20,11 +20,14 @@ extension PreviewSession {
         let now = ContinuousClock.now
         guard lastWatch.map({ $0.duration(to: now) >= .seconds(Self.watchInterval) }) ?? true else { return }
         lastWatch = now
-        for url in interpreter.openDocumentURLs {
-            guard let path = URL(string: url).flatMap({ $0.isFileURL ? $0.path : nil }),
-                  let stamp = Self.stamp(path) else { continue }
-            let previous = fileStamps.updateValue(stamp, forKey: url)
-            guard let previous, previous != stamp else { continue }
+        for (url, files) in interpreter.openDocumentFiles {
+            var changed = false
+            for file in files {
+                guard let stamp = Self.stamp(file) else { continue }
+                let previous = fileStamps.updateValue(stamp, forKey: file)
+                if let previous, previous != stamp { changed = true }
+            }
+            guard changed, let path = files.first else { continue }
             // A failure is a diagnostic of the run: the page's output and the terminal get it as any other.
             if let failure = await interpreter.reloadInPlace(url) {
                 link.publish(.error("not reloaded: " + (failure.payload?["message"]?.stringValue ?? path)))

@@ -6,10 +6,14 @@ import JasonJSON
 /// views' variables (`$get`, params…), `$global` and the stores, the view stack, timers and callbacks —
 /// and its body is drawn again. `$load` does not run again: the edit loop of a fast refresh.
 extension Interpreter {
-    /// The URLs of the open views, each once, bottom first.
-    package var openDocumentURLs: [String] {
+    /// The URLs of the open views, each once, bottom first, with the local files each was assembled from:
+    /// its own and its mixins' (an edit to either reloads it).
+    package var openDocumentFiles: [(url: String, files: [String])] {
         var seen: Set<String> = []
-        return state.views.map(\.url).filter { seen.insert($0).inserted }
+        return state.views.filter { seen.insert($0.url).inserted }.map { view in
+            let own = URL(string: view.url).flatMap { $0.isFileURL ? $0.path : nil }
+            return (view.url, (own.map { [$0] } ?? []) + view.document.mixinSources.map(\.name).filter { $0.hasPrefix("/") })
+        }
     }
 
     /// Loads the document at `url` again (through the run's transport and file confinement) and puts it

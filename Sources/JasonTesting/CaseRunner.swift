@@ -18,6 +18,8 @@ package struct CaseRun: Sendable {
     package var returns: [Visit] = []
     /// Set when the case could not run to its end: a limit stopped it, or an event made no sense.
     package var stopped: Failure?
+    /// The document as it ran: with its mixins resolved (coverage counts their files' lines).
+    package var document: Document?
 
     package var exit: Int { diagnostics.contains { $0.severity == .error } ? 1 : 0 }
     package var firstError: Diagnostic? { diagnostics.first { $0.severity == .error } }
@@ -48,6 +50,7 @@ package enum CaseRunner {
 
         var run = CaseRun()
         await interpreter.start(jason: testCase.jason)
+        run.document = interpreter.views[0].document
         await drive(interpreter, until: clock.now)
         for event in testCase.events where !hitStepLimit(interpreter) {
             if let problem = apply(event, to: interpreter) {

@@ -344,3 +344,20 @@ def test_a_seed_that_is_not_a_count_is_an_error_response(dap, flows):
     dap.ok("initialize", {"adapterID": "jasonrun"})
     reply = dap.request("launch", {"program": shop(flows), "seed": "seven"})
     assert not reply["success"] and '"seed" must be a whole number' in reply["message"]
+
+
+def test_a_breakpoint_in_a_mixin_file_stops_there(dap, tmp_path):
+    """#27: actions mixed in from another file take breakpoints on that file's lines, and their frames
+    name it."""
+    (tmp_path / "parts.json").write_text('{\n  "type": "$util.toast",\n  "options": {"text": "mixed"}\n}\n')
+    flow = tmp_path / "flow.json"
+    flow.write_text('{"$jason": {"head": {"actions": {\n  "$load": {"@": "file://parts.json"}\n}}}}\n')
+    parts = str(tmp_path / "parts.json")
+    answers = dap.start(str(flow), breakpoints={parts: [{"line": 3}]})
+    [answer] = answers[parts]
+    assert answer["verified"] and answer["line"] == 3 and answer["source"]["path"] == parts, answer
+    assert dap.stopped()["hitBreakpointIds"] == [answer["id"]]
+    top = dap.frames()[0]
+    assert top["source"]["path"] == parts and top["line"] == 1
+    dap.ok("continue", {"threadId": 1})
+    assert dap.exit_code() == 0

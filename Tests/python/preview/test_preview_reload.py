@@ -43,3 +43,18 @@ def test_an_edited_flow_is_redrawn_in_place(start_preview, browser, tmp_path):
     wait_for(lambda: "Sum: 12" in screen(), message="the reloaded actions run")
     preview.stop()
     assert "was not reloaded" in preview.process.stderr.read()
+
+
+def test_an_edited_mixin_file_reloads_the_view_that_mixes_it_in(start_preview, browser, tmp_path):
+    """#27: the files a document was assembled from are watched with it."""
+    flow = tmp_path / "flow.json"
+    flow.write_text(json.dumps({"$jason": {"head": {"title": "mixed"}, "body": {"@": "file://body.json"}}}))
+    part = tmp_path / "body.json"
+    part.write_text(json.dumps({"sections": [{"items": [{"type": "label", "text": "from the mixin"}]}]}))
+    preview = start_preview(flow)
+    browser.get(preview.url)
+    screen = lambda: browser.find_element(By.ID, "screen").text
+    wait_for(lambda: "from the mixin" in screen(), message="the mixed-in body")
+    time.sleep(0.05)  # a new modification time, whatever the file system's resolution
+    part.write_text(json.dumps({"sections": [{"items": [{"type": "label", "text": "edited mixin"}]}]}))
+    wait_for(lambda: "edited mixin" in screen(), message="the edited mixin drawn")
