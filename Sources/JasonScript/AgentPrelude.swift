@@ -18,7 +18,10 @@ enum AgentPrelude {
             error.name = "MissingInTerminal";
             throw error;
           }
-          function post(message) { outbox.push(JSON.parse(JSON.stringify(message === undefined ? null : message))); }
+          function post(message) {
+            if (outbox.length >= 10000) throw new Error("the agent posted more than 10000 messages in one call");
+            outbox.push(JSON.parse(JSON.stringify(message === undefined ? null : message)));
+          }
           function later(fn, args) {
             if (typeof fn !== "function") return 0;
             var id = ++lastTimer;

@@ -55,6 +55,9 @@ package final class AgentScript: Sendable {
         return inject("(\(method)).apply(this, \(arguments));")
     }
 
+    /// Forgets what a failed call posted, so that the next call does not deliver it.
+    package func dropMessages() { _ = inject("__jasonrun.take();") }
+
     /// The messages the agent posted since last asked, oldest first.
     package func takeMessages() -> [JSON] {
         if case .value(.array(let messages)) = engine.evaluate("__jasonrun.take()", this: .null) { return messages }

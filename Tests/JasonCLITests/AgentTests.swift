@@ -86,6 +86,27 @@ import Testing
         }
     }
 
+    @Test func anAgentCannotEscapeTheRunsJavaScriptLimits() throws {
+        let page = """
+            <script>
+            function catching() { for (;;) { try { while (true) {} } catch (e) {} } }
+            function timers() { function again() { setTimeout(again, 0); } again(); }
+            function flood() { for (;;) { $agent.trigger("nothing"); } }
+            </script>
+            <script>while (true) {}</script>
+            """
+        let failed = #"{"type": "$util.toast", "options": {"text": "{{$jason.message}}"}"#
+        let chain = Self.request("catching", id: "esc", then: #", "error": \#(failed), "success": \#(Self.request("timers", id: "esc", then: #", "error": \#(failed), "success": \#(Self.request("flood", id: "esc", then: #", "error": \#(failed)}"#))}"#))}"#)
+        let dir = try Self.flow(chain, agents: #""esc": {"url": "file://esc.html"}"#, extra: ["esc.html": page])
+        let r = try binary.launch(["--js-time", "0.2s", "\(dir)/flow.json"])
+        let lines = r.out.split(separator: "\n").map(String.init)
+        #expect(lines.count == 3, "\(r.out)\(r.err)")
+        #expect(lines.first?.hasPrefix("[toast] agent 'esc': catching(…) threw: stopped after running longer than 200 ms") == true)
+        #expect(lines.first?.contains("its page did not load completely (the script at file://\(dir)/esc.html:6: stopped") == true)
+        #expect(lines.dropFirst().first?.hasPrefix("[toast] agent 'esc': timers(…) ended without calling $agent.response") == true)
+        #expect(lines.last?.hasPrefix("[toast] agent 'esc': flood(…) threw: Error: the agent posted more than 10000 messages") == true)
+    }
+
     @Test func aPageThatNeedsTheDOMSaysWhatWasMissingWhenItsAgentIsAsked() throws {
         let chain = Self.request("hello", id: "dom", then: #", "error": \#(Self.toast("E {{$jason.message}}"))"#)
         let dir = try Self.flow(chain, agents: #""dom": {"url": "file://dom.html"}"#, extra: [

@@ -108,6 +108,14 @@ import Testing
         #expect(r.status == 0 && r.out == "[toast] stubbed\n", "\(r.err)")
     }
 
+    @Test func aDataURLMixinCarriesItsJSON() throws {
+        // {"type":"$util.toast","options":{"text":"from data"}}, its `$` written %24 as the reference requires.
+        let url = "data:application/json,%7B%22type%22%3A%22%24util.toast%22%2C%22options%22%3A%7B%22text%22%3A%22from%20data%22%7D%7D"
+        let dir = try Self.folder(["flow.json": #"{"$jason": {"head": {"actions": {"$load": {"@": "\#(url)"}}}}}"#])
+        let r = try binary.launch(["\(dir)/flow.json"])
+        #expect(r.status == 0 && r.out == "[toast] from data\n", "\(r.err)")
+    }
+
     @Test func aDocumentSelfReferenceCopiesASubtree() throws {
         let dir = try Self.folder([
             "flow.json": #"{"$jason": {"head": {"data": {"toast": {"type": "$util.toast", "options": {"text": "again"}}}, "actions": {"$load": {"@": "$document.$jason.head.data.toast", "success": {"@": "$document.$jason.head.data.toast"}}}}}}"#,

@@ -13,6 +13,7 @@ package struct ScriptAgents: AgentRunner {
                       type: String) async throws(ActionFailure) -> [JSON] {
         let (agent, loading) = try await AgentLoader.agent(id, for: type, in: context)
         if let error = agent.call(method, params: params) {
+            agent.dropMessages()
             let missing = error.description.contains(AgentBridge.missingMark)
             throw ActionFailure(message: "agent '\(id)': \(method)(…) threw: \(AgentBridge.readable(error.description))"
                                 + note(agent, missing: missing), type: type)
@@ -23,6 +24,7 @@ package struct ScriptAgents: AgentRunner {
     package func inject(_ id: String, code: String, in context: ActionContext, type: String) async throws(ActionFailure) -> [JSON] {
         let (agent, loading) = try await AgentLoader.agent(id, for: type, in: context)
         if let error = agent.inject(code) {
+            agent.dropMessages()
             throw ActionFailure(message: "agent '\(id)': the injected script threw: \(AgentBridge.readable(error.description))", type: type)
         }
         return loading + settle(agent)
