@@ -10,8 +10,9 @@ import Synchronization
 package final class FrameAgents: AgentRunner {
     let link: PreviewLink
     let frames: AgentFrames
-    /// Agent frames by view and agent: the path the page loads, and whether `$agent.clear` emptied it.
-    private let known = Mutex<[String: (path: String, cleared: Bool)]>([:])
+    /// Agent frames by view and agent: the path the page loads, and whether `$agent.clear` emptied it. The
+    /// view's context is held, so that its identity is not given to a later view's.
+    private let known = Mutex<[String: (path: String, cleared: Bool, view: ActionContext)]>([:])
     /// Seconds the page waits for an agent to answer before it reports the agent quiet.
     static let wait = 10.0
 
@@ -66,7 +67,7 @@ package final class FrameAgents: AgentRunner {
         let (url, page) = try await AgentLoader.page(of: id, declared, for: type, in: context)
         let sources = await AgentLoader.sources(of: page, at: url, for: type, in: context).map(\.source)
         let path = "/agent-frame/" + frames.add(page.inlined(sources, prelude: frames.bridge))
-        known.withLock { $0[key] = (path, false) }
+        known.withLock { $0[key] = (path, false, context) }
         return path
     }
 
