@@ -7,13 +7,13 @@ import Synchronization
 /// string that holds it (an error with --strict). Options report through the interpreter's `willRun`
 /// events; `$render` bodies through the issue log (only expressions that threw: undefined ones in a body
 /// wait for a later pass, S20).
-final class TemplateReport: ExecutionObserver {
+final class TemplateReport: ImmediateObserver {
     let strict: Bool
     private let found = Mutex<(seen: Set<String>, list: [Diagnostic])>(([], []))
 
     init(strict: Bool) { self.strict = strict }
 
-    func observe(_ event: ExecutionEvent) async {
+    func observeNow(_ event: ExecutionEvent) {
         guard case .willRun(let step) = event else { return }
         for d in step.templateDiagnostics {
             add(Diagnostic(.template, .warning, d.message, file: d.file, location: d.location, pointer: d.pointer))

@@ -9,7 +9,7 @@ package enum TraceFormat: String, Sendable, CaseIterable {
 
 /// `--trace`: one line per action boundary, as text or as JSON lines, each numbered and stamped with the
 /// interpreter's clock (virtual seconds unless --real-time), on standard error or in --trace-file.
-final class TraceObserver: ExecutionObserver {
+final class TraceObserver: ImmediateObserver {
     let format: TraceFormat
     let write: @Sendable (String) -> Void
     let clock: any InterpreterClock
@@ -21,7 +21,7 @@ final class TraceObserver: ExecutionObserver {
         self.write = write
     }
 
-    func observe(_ event: ExecutionEvent) async {
+    func observeNow(_ event: ExecutionEvent) {
         if case .branchTaken = event, format == .text { return }
         let number = sequence.withLock { n in n += 1; return n }
         switch format {

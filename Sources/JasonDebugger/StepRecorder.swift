@@ -4,7 +4,7 @@ import Synchronization
 
 /// What the interpreter reports that the debugger needs after a step: how chains end and which
 /// actions failed. The only observer the debugger installs.
-final class StepRecorder: ExecutionObserver {
+final class StepRecorder: ImmediateObserver {
     struct Record: Sendable {
         /// The action that failed, with the error payload as its `$jason`.
         var failed: ActionStep?
@@ -16,7 +16,7 @@ final class StepRecorder: ExecutionObserver {
 
     private let record = Mutex(Record())
 
-    func observe(_ event: ExecutionEvent) async {
+    func observeNow(_ event: ExecutionEvent) {
         switch event {
         case .failed(let step, let payload):
             record.withLock { r in

@@ -4,7 +4,7 @@ import Synchronization
 
 /// The side panel's trace: each action boundary as a small JSON object, kept until the session sends
 /// them. Only the newest are kept when a runaway loop produces more than the page could show.
-final class TraceCollector: ExecutionObserver {
+final class TraceCollector: ImmediateObserver {
     static let limit = 500
 
     private struct State {
@@ -20,7 +20,7 @@ final class TraceCollector: ExecutionObserver {
         self.clock = clock
     }
 
-    func observe(_ event: ExecutionEvent) async {
+    func observeNow(_ event: ExecutionEvent) {
         let time = clock.now
         state.withLock { s in
             var line: JSONObject

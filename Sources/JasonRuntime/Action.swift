@@ -80,21 +80,50 @@ public struct ActionCall: Sendable {
         case trigger(String)
     }
 
+    /// In one shared box: a call is copied at every turn of the loop, and copying its eight members each
+    /// time (a dozen retains) was a sixth of an action's cost.
+    private struct Members {
+        var target: Target
+        var kind: ActionKind
+        var options: JSON?
+        var compiled: CompiledTemplate?
+        var optionsHoldExpressions: Bool
+        var success: ActionNode?
+        var error: ActionNode?
+        var path: ActionPath
+    }
+
+    @SharedBox private var members: Members
+
     package var target: Target {
-        didSet { kind = ActionKind(target) }
+        get { members.target }
+        set { (members.target, members.kind) = (newValue, ActionKind(newValue)) }
     }
     /// What carries the action out, decided from the target when it is set.
-    package private(set) var kind: ActionKind
+    package var kind: ActionKind { members.kind }
     package var options: JSON? {
-        didSet { compiled = nil }
+        get { members.options }
+        set { (members.options, members.compiled) = (newValue, nil) }
     }
     /// The options of a typed action compiled at load, while they hold expressions.
-    private(set) var compiled: CompiledTemplate?
+    var compiled: CompiledTemplate? { members.compiled }
     /// False when the options (and a trigger's name) hold no `{{`, so rendering can be skipped.
-    package var optionsHoldExpressions: Bool
-    package var success: ActionNode?
-    package var error: ActionNode?
-    package var path: ActionPath
+    package var optionsHoldExpressions: Bool {
+        get { members.optionsHoldExpressions }
+        set { members.optionsHoldExpressions = newValue }
+    }
+    package var success: ActionNode? {
+        get { members.success }
+        set { members.success = newValue }
+    }
+    package var error: ActionNode? {
+        get { members.error }
+        set { members.error = newValue }
+    }
+    package var path: ActionPath {
+        get { members.path }
+        set { members.path = newValue }
+    }
 
     /// A call with no continuation: a trigger here can reuse the caller's frame (tail call).
     package var isTail: Bool { success == nil && error == nil }
@@ -102,13 +131,9 @@ public struct ActionCall: Sendable {
     /// `compiling` false leaves the options as written (a static check, which never runs them).
     package init(target: Target, options: JSON?, optionsHoldExpressions: Bool, success: ActionNode?, error: ActionNode?,
                 path: ActionPath, compiling: Bool = true) {
-        self.target = target
-        kind = ActionKind(target)
-        self.options = options
-        self.optionsHoldExpressions = optionsHoldExpressions
-        self.success = success
-        self.error = error
-        self.path = path
+        _members = SharedBox(wrappedValue: Members(target: target, kind: ActionKind(target), options: options, compiled: nil,
+                                                   optionsHoldExpressions: optionsHoldExpressions, success: success,
+                                                   error: error, path: path))
         if compiling { compileOptions() }
     }
 
@@ -120,7 +145,7 @@ public struct ActionCall: Sendable {
         if !compiled.hasExpressions {
             self.options = Self.constants.transform(compiled, data: .null).value
         } else if case .type = target {
-            self.compiled = compiled
+            members.compiled = compiled
         }
     }
 

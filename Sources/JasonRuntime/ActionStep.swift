@@ -5,7 +5,7 @@ import JasonTemplate
 /// observer and kept as the pending action, and copying seven reference-counted members each time was a
 /// tenth of an action's cost.
 public struct ActionStep: Sendable {
-    private final class Members: @unchecked Sendable {
+    private struct Members {
         var target: ActionCall.Target
         var path: ActionPath
         var options: JSON?
@@ -13,75 +13,52 @@ public struct ActionStep: Sendable {
         var jason: JSON?
         var callers: [ActionPath]
         var entry: ActionPath?
-
-        init(target: ActionCall.Target, path: ActionPath, options: JSON?, templateDiagnostics: [TemplateDiagnostic],
-             jason: JSON?, callers: [ActionPath], entry: ActionPath?) {
-            self.target = target
-            self.path = path
-            self.options = options
-            self.templateDiagnostics = templateDiagnostics
-            self.jason = jason
-            self.callers = callers
-            self.entry = entry
-        }
-
-        func copy() -> Members {
-            Members(target: target, path: path, options: options, templateDiagnostics: templateDiagnostics,
-                    jason: jason, callers: callers, entry: entry)
-        }
     }
 
-    private var members: Members
-
-    /// The box to change: this step's own (copied first when another step shares it).
-    private var ownMembers: Members {
-        mutating get {
-            if !isKnownUniquelyReferenced(&members) { members = members.copy() }
-            return members
-        }
-    }
+    @SharedBox private var members: Members
 
     public var target: ActionCall.Target {
         get { members.target }
-        set { ownMembers.target = newValue }
+        set { members.target = newValue }
     }
     /// What carries it out (decided from the target; the loop uses its call's, decided at parse).
     package var kind: ActionKind { ActionKind(target) }
     public var path: ActionPath {
         get { members.path }
-        set { ownMembers.path = newValue }
+        set { members.path = newValue }
     }
     /// The options after rendering (nil when the action has none).
     public var options: JSON? {
         get { members.options }
-        set { ownMembers.options = newValue }
+        set { members.options = newValue }
     }
     /// Expressions that stayed unresolved or threw while rendering the options.
     package var templateDiagnostics: [TemplateDiagnostic] {
         get { members.templateDiagnostics }
-        set { ownMembers.templateDiagnostics = newValue }
+        set { members.templateDiagnostics = newValue }
     }
     /// The `$jason` the action runs with.
     public var jason: JSON? {
         get { members.jason }
-        set { ownMembers.jason = newValue }
+        set { members.jason = newValue }
     }
     /// Where the open lambda frames were called from, outermost first.
     package var callers: [ActionPath] {
         get { members.callers }
-        set { ownMembers.callers = newValue }
+        set { members.callers = newValue }
     }
     /// The conditional array or string template this action was chosen from, when it was (a
     /// `head.actions` entry written as `[{"{{#if …}}": …}]`, say): breakpoints on the entry stop here.
     package var entry: ActionPath? {
         get { members.entry }
-        set { ownMembers.entry = newValue }
+        set { members.entry = newValue }
     }
 
     init(target: ActionCall.Target, path: ActionPath, options: JSON?,
          templateDiagnostics: [TemplateDiagnostic], jason: JSON?, callers: [ActionPath], entry: ActionPath?) {
-        members = Members(target: target, path: path, options: options, templateDiagnostics: templateDiagnostics,
-                          jason: jason, callers: callers, entry: entry)
+        _members = SharedBox(wrappedValue: Members(target: target, path: path, options: options,
+                                                   templateDiagnostics: templateDiagnostics, jason: jason,
+                                                   callers: callers, entry: entry))
     }
 
     /// How many lambda frames are open.

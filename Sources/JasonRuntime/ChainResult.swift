@@ -3,12 +3,12 @@ import Synchronization
 
 /// The `$jason` the last chain to end was left with (the register after its last action): what
 /// `--print-jason` prints and what the REPL shows after a typed action.
-package final class ChainResult: ExecutionObserver {
+package final class ChainResult: ImmediateObserver {
     private let state = Mutex<(current: JSON?, last: JSON?)>((nil, nil))
 
     package init() {}
 
-    package func observe(_ event: ExecutionEvent) async {
+    package func observeNow(_ event: ExecutionEvent) {
         state.withLock { s in
             switch event {
             case .willRun(let step): s.current = step.jason

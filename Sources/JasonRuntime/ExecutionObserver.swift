@@ -26,3 +26,13 @@ public enum ChainOutcome: Sendable {
 public protocol ExecutionObserver: AnyObject, Sendable {
     func observe(_ event: ExecutionEvent) async
 }
+
+/// An observer that never waits (all of jasonrun's own): the loop calls it without an async hop, which
+/// is a measurable part of an action's cost when every action is observed.
+package protocol ImmediateObserver: ExecutionObserver {
+    func observeNow(_ event: ExecutionEvent)
+}
+
+extension ImmediateObserver {
+    package func observe(_ event: ExecutionEvent) async { observeNow(event) }
+}

@@ -10,8 +10,15 @@ import JasonTemplate
 /// Everything a run's future depends on is `state`, one value (RunState.swift).
 public final class Interpreter {
     package let registry: ActionRegistry
-    public var limits = Limits()
-    public var observers: [any ExecutionObserver] = []
+    @exclusivity(unchecked) public var limits = Limits()
+    public var observers: [any ExecutionObserver] = [] {
+        didSet {
+            let immediate = observers.compactMap { $0 as? any ImmediateObserver }
+            immediateObservers = immediate.count == observers.count ? immediate : nil
+        }
+    }
+    /// `observers`, when none of them waits; nil otherwise.
+    private var immediateObservers: [any ImmediateObserver]? = []
     /// The JavaScript engine behind `{{ }}`; it starts with the first expression that needs it.
     package let scriptEngine: ScriptEngine
     let transformer: Transformer
@@ -21,11 +28,12 @@ public final class Interpreter {
     /// in at its next step.
     public let mailbox = HostMailbox()
     /// The run's state: one value, written only here (by the loop, and by a host's calls on the task that
-    /// drives it). A snapshot is a copy of it.
-    package internal(set) var state: RunState
-    var dataCache = TemplateDataCache()
+    /// drives it). A snapshot is a copy of it. One task drives the loop, so accesses never overlap: the
+    /// dynamic exclusivity check every access would pay is left out.
+    @exclusivity(unchecked) package internal(set) var state: RunState
+    @exclusivity(unchecked) var dataCache = TemplateDataCache()
     /// When the first step ran, for `limits.wallTime`.
-    var firstStep: ContinuousClock.Instant?
+    @exclusivity(unchecked) var firstStep: ContinuousClock.Instant?
 
     /// Errors that ended chains, and warnings (stores, time limit, actions that completed twice); the
     /// CLI's exit status comes from here.
@@ -306,9 +314,14 @@ public final class Interpreter {
         environment.console.present(body: body)
     }
 
+    @inline(__always)
     func notify(_ event: @autoclosure () -> ExecutionEvent) async {
         guard !observers.isEmpty else { return }
         let event = event()
+        if let immediateObservers {
+            for observer in immediateObservers { observer.observeNow(event) }
+            return
+        }
         for observer in observers { await observer.observe(event) }
     }
 }

@@ -2,52 +2,65 @@ import JasonJSON
 
 /// The variables of one view that templates see (spec §1.3): a value, part of the run's state.
 public struct ViewVariables: Sendable {
-    public private(set) var get: JSONObject = [:]
-    public private(set) var params: JSONObject = [:]
-    public private(set) var cache: JSONObject = [:]
-    public private(set) var global: JSONObject = [:]
-    private(set) var viewData: JSONObject = [:]
-    private(set) var env: JSON = [:]
+    /// In one shared box: the variables are copied several times per action (lent to the action, read
+    /// for its templates), and copying nine reference-counted members each time showed in the loop's cost.
+    private struct Members {
+        var get: JSONObject = [:]
+        var params: JSONObject = [:]
+        var cache: JSONObject = [:]
+        var global: JSONObject = [:]
+        var viewData: JSONObject = [:]
+        var env: JSON = [:]
+        var body: JSON?
+        var scriptGlobals: JSONObject = [:]
+        var token: Token
+    }
+
+    @SharedBox private var members: Members
+
+    public var get: JSONObject { members.get }
+    public var params: JSONObject { members.params }
+    public var cache: JSONObject { members.cache }
+    public var global: JSONObject { members.global }
+    var viewData: JSONObject { members.viewData }
+    var env: JSON { members.env }
     /// The view's current body: the document's, or the last one `$render` drew.
-    public private(set) var body: JSON?
+    public var body: JSON? { members.body }
     /// Data-holding globals of `$script.include` scripts, shown to templates as iOS did.
-    private(set) var scriptGlobals: JSONObject = [:]
+    var scriptGlobals: JSONObject { members.scriptGlobals }
 
     /// Replaced at every change (each mutation below ends with it): a template data object made for one
     /// token is valid while the variables still carry it (the interpreter keeps the last one it made).
-    private(set) var token: Token
+    var token: Token { members.token }
 
     final class Token: Sendable {}
 
     init(viewData: JSONObject, env: JSON, params: JSONObject = [:]) {
-        self.viewData = viewData
-        self.env = env
-        self.params = params
-        token = Token()
+        _members = SharedBox(wrappedValue: Members(params: params, viewData: viewData, env: env, token: Token()))
     }
 
-    /// Empty variables that stand in the state while an action holds the real ones: made without a
-    /// single allocation, as they are made twice per action.
-    private init(standIn token: Token) { self.token = token }
+    /// Empty variables that stand in the state while an action holds the real ones: made with one
+    /// allocation (the box), as they are made twice per action.
+    private init(standIn token: Token) { _members = SharedBox(wrappedValue: Members(token: token)) }
     static var placeholder: ViewVariables { ViewVariables(standIn: standInToken) }
     private static let standInToken = Token()
 
     /// `$set`: shallow merge into `$get` (R29).
-    mutating func mergeGet(_ members: JSONObject) {
-        for (k, v) in members { get[k] = v }
-        token = Token()
+    mutating func mergeGet(_ values: JSONObject) {
+        for (k, v) in values { members.get[k] = v }
+        members.token = Token()
     }
 
-    mutating func setGlobal(_ members: JSONObject) { global = members; token = Token() }
-    mutating func setCache(_ members: JSONObject) { cache = members; token = Token() }
-    mutating func setBody(_ body: JSON?) { self.body = body; token = Token() }
+    mutating func setGlobal(_ values: JSONObject) { members.global = values; members.token = Token() }
+    mutating func setCache(_ values: JSONObject) { members.cache = values; members.token = Token() }
+    mutating func setBody(_ body: JSON?) { members.body = body; members.token = Token() }
     /// `$render` with a non-empty register makes it the view data (R31), hiding `head.data`'s keys.
-    mutating func setViewData(_ data: JSONObject) { viewData = data; token = Token() }
-    mutating func mergeScriptGlobals(_ members: JSONObject) {
-        for (k, v) in members { scriptGlobals[k] = v }
-        token = Token()
+    mutating func setViewData(_ data: JSONObject) { members.viewData = data; members.token = Token() }
+    mutating func mergeScriptGlobals(_ values: JSONObject) {
+        for (k, v) in values { members.scriptGlobals[k] = v }
+        members.token = Token()
     }
-    mutating func clearScriptGlobals() { scriptGlobals = [:]; token = Token() }
+    mutating func clearScriptGlobals() { members.scriptGlobals = [:]; members.token = Token() }
 
     /// The names templates see beside the view data (`templateData`).
     package static let names = ["$jason", "$get", "$params", "$cache", "$global", "$env"]

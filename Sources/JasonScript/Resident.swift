@@ -35,12 +35,26 @@ extension EngineContext {
         var changed = mirror.diverged
         mirror.diverged = false
         let inOrder = previous.keys.elementsEqual(data.keys)
-        for (index, (name, value)) in data.enumerated() where name != "$root" {
-            let old = inOrder ? previous.values[index] : previous[name]
-            if let old, old.isIdentical(to: value) { continue }
-            JSObjectSetProperty(context, object, propertyName(name), makeValue(value),
-                                JSPropertyAttributes(kJSPropertyAttributeNone), nil)
-            changed = true
+        if inOrder {
+            // Compared where they lie, without copying each value out (a retain and a release each).
+            data.values.withUnsafeBufferPointer { new in
+                previous.values.withUnsafeBufferPointer { old in
+                    for index in new.indices where !new[index].isIdentical(to: old[index]) {
+                        let name = data.keys[index]
+                        guard name != "$root" else { continue }
+                        JSObjectSetProperty(context, object, propertyName(name), makeValue(new[index]),
+                                            JSPropertyAttributes(kJSPropertyAttributeNone), nil)
+                        changed = true
+                    }
+                }
+            }
+        } else {
+            for (name, value) in data where name != "$root" {
+                if let old = previous[name], old.isIdentical(to: value) { continue }
+                JSObjectSetProperty(context, object, propertyName(name), makeValue(value),
+                                    JSPropertyAttributes(kJSPropertyAttributeNone), nil)
+                changed = true
+            }
         }
         if !inOrder {
             // `$root` always names the object itself, whatever the data holds (st.js sets it before each call).

@@ -39,6 +39,8 @@ final class StringTemplate: Sendable {
     /// Two slots with the same text: st.js's replace-the-first-occurrence then differs from filling by
     /// position, so such strings are filled the slow, exact way.
     let repeatsVariable: Bool
+    /// The whole string is one expression (st.js then gives its value, not text).
+    let isWholeText: Bool
 
     init(_ text: String, at pointer: JSONPointer) {
         self.text = text
@@ -54,6 +56,7 @@ final class StringTemplate: Sendable {
             return String(decoding: bytes[start..<slot.offset], as: UTF8.self)
         } + [String(decoding: bytes[start...], as: UTF8.self)]
         repeatsVariable = Set(found.map(\.variable)).count < found.count
+        isWholeText = TemplateText.isWholeExpression(text)
         switch TemplateText.includeString(text) {
         case nil: include = .none
         case ""?: include = .bare

@@ -39,11 +39,14 @@ extension Transformation {
     /// and a string that has become exactly one expression gives that expression's value.
     mutating func fillInTurn(_ template: StringTemplate, _ scope: Scope, from first: Int, current start: String) -> JSON? {
         var current = start
+        // While nothing is filled in, whether the string is one expression was found when it was compiled.
+        var isOwnText = first == 0
         for slot in template.slots[first...] {
             guard let value = evaluate(slot.expression, scope, at: template.pointer, offset: slot.offset) else { continue }
-            if TemplateText.isWholeExpression(current) { return value }
+            if isOwnText ? template.isWholeText : TemplateText.isWholeExpression(current) { return value }
             let replacement = value.isTruthy ? TemplateText.jsString(value) : ""
             current = TemplateText.replaceFirst(slot.variable, in: current, with: replacement)
+            isOwnText = false
         }
         return .string(current)
     }

@@ -16,7 +16,7 @@ package struct Visit: Sendable, Hashable {
 /// `$lambda` ends with neither: the next `willRun` (or the chain's end) shows it was performed. Its
 /// `success`/`error` is taken later, by the `$return.*` that resumes it: that return's step names the
 /// caller as the last of its `callers`, and the branch is credited to the caller.
-package final class VisitRecorder: ExecutionObserver {
+package final class VisitRecorder: ImmediateObserver {
     private struct Record {
         var visits: [Visit] = []
         var returns: [Visit] = []
@@ -27,7 +27,7 @@ package final class VisitRecorder: ExecutionObserver {
 
     package init() {}
 
-    package func observe(_ event: ExecutionEvent) async {
+    package func observeNow(_ event: ExecutionEvent) {
         record.withLock { r in
             switch event {
             case .willRun(let step):
