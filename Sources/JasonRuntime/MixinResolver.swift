@@ -116,7 +116,6 @@ private struct Walk {
             case .skipped:
                 return .object(members)
             case .failed(let why):
-                source = Origin(file: url, map: nil, pointer: reference.path, url: url)
                 if overrides.isEmpty {
                     report(.warning, "mixin \(shown) could not be fetched, so this member is null: \(why)")
                     return .null

@@ -14,7 +14,6 @@ package final class AgentScript: Sendable {
 
     struct Facts {
         var brokenBy: String?
-        var source: (id: String, nonce: String)?
         var cleared = false
     }
 
@@ -30,23 +29,17 @@ package final class AgentScript: Sendable {
         run(AgentPrelude.source(url: url), as: "the agent bridge")
     }
 
-    /// Runs one of the page's scripts. The first that fails is remembered: the agent's calls then fail
-    /// with it, since what the page meant to define may be missing.
+    /// Runs one of the page's scripts. The first that fails is remembered, and said when a call fails:
+    /// what the page meant to define may be missing.
     @discardableResult
     package func run(_ source: String, as name: String) -> Bool {
-        switch engine.include(source) {
-        case .success: return true
-        case .failure(let error):
-            facts.withLock { if $0.brokenBy == nil { $0.brokenBy = "\(name): \(error.description)" } }
-            return false
-        }
+        guard let error = engine.run(source) else { return true }
+        facts.withLock { if $0.brokenBy == nil { $0.brokenBy = "\(name): \(error.description)" } }
+        return false
     }
 
     /// Runs injected code (`$agent.inject`); its failure is the action's, not the agent's.
-    package func inject(_ source: String) -> ScriptError? {
-        if case .failure(let error) = engine.include(source) { return error }
-        return nil
-    }
+    package func inject(_ source: String) -> ScriptError? { engine.run(source) }
 
     /// `method.apply(this, params)`, as the phone builds the call (a method may be any expression naming a
     /// function: `add`, `app.add`, `$agent.callbacks["n1"]`).
@@ -78,12 +71,6 @@ package final class AgentScript: Sendable {
     /// Something the page needs did not load (a script that could not be fetched).
     package func markBroken(_ why: String) { facts.withLock { if $0.brokenBy == nil { $0.brokenBy = why } } }
 
-    /// The agent that asked this one (`$agent.request` from inside an agent): its response goes back there.
-    package var source: (id: String, nonce: String)? {
-        get { facts.withLock { $0.source } }
-        set { facts.withLock { $0.source = newValue } }
-    }
-
     /// `$agent.clear` makes it a blank page that answers nothing until `$agent.refresh`.
     package var isCleared: Bool {
         get { facts.withLock { $0.cleared } }
@@ -102,8 +89,6 @@ package final class AgentPool: Sendable {
     package subscript(id: String) -> AgentScript? { agents.withLock { $0[id] } }
 
     package func keep(_ agent: AgentScript) { agents.withLock { $0[agent.id] = agent } }
-
-    package func forget(_ id: String) { agents.withLock { $0[id] = nil } }
 
     /// Forgets the agents made after step `step` (time travel went back to it).
     package func forget(createdAfter step: Int) {

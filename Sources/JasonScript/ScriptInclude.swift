@@ -11,6 +11,13 @@ extension ScriptEngine {
         return withContext { $0.include(source) }
     }
 
+    /// Runs a whole script in the global scope, under the limits, for its effects only (an agent's calls).
+    package func run(_ source: String) -> ScriptError? {
+        if let loadFailure { return ScriptError(description: loadFailure) }
+        builtins.replaced.store(true, ordering: .relaxed)
+        return withContext { $0.run(source) }
+    }
+
     /// Whether the built-in methods are still JavaScript's own (see `BuiltinsFlag`).
     package var hasStandardBuiltins: Bool { !builtins.replaced.load(ordering: .relaxed) }
 
@@ -29,19 +36,7 @@ extension EngineContext {
     func include(_ source: String) -> Result<JSONObject, ScriptError> {
         guard let global = JSContextGetGlobalObject(context) else { return .failure(ScriptError(description: "no global object")) }
         let before = Set(globalNames(global))
-        let script = JSStringCreateWithUTF8CString(source)
-        defer { JSStringRelease(script) }
-        var exception: JSValueRef? = nil
-        guard evaluationGuard.begin(String(source.prefix(200))) else {
-            return .failure(ScriptError(description: evaluationGuard.message))
-        }
-        _ = JSEvaluateScript(context, script, nil, nil, 1, &exception)
-        evaluationGuard.end()
-        if let exception {
-            let message = describe(exception)
-            let stopped = message.isEmpty || message == "JavaScript execution terminated." || evaluationGuard.stopped != nil
-            return .failure(ScriptError(description: stopped ? evaluationGuard.message : message))
-        }
+        if let error = run(source) { return .failure(error) }
         var added: JSONObject = [:]
         for name in globalNames(global) where !before.contains(name) {
             let key = JSStringCreateWithUTF8CString(name)
@@ -52,6 +47,19 @@ extension EngineContext {
             added[name] = json
         }
         return .success(added)
+    }
+
+    func run(_ source: String) -> ScriptError? {
+        let script = JSStringCreateWithUTF8CString(source)
+        defer { JSStringRelease(script) }
+        var exception: JSValueRef? = nil
+        guard evaluationGuard.begin(String(source.prefix(200))) else { return ScriptError(description: evaluationGuard.message) }
+        _ = JSEvaluateScript(context, script, nil, nil, 1, &exception)
+        evaluationGuard.end()
+        guard let exception else { return nil }
+        let message = describe(exception)
+        let stopped = message.isEmpty || message == "JavaScript execution terminated." || evaluationGuard.stopped != nil
+        return ScriptError(description: stopped ? evaluationGuard.message : message)
     }
 
     func globalNames(_ global: JSObjectRef) -> [String] {
