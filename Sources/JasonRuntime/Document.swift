@@ -54,7 +54,7 @@ public struct Document: Sendable {
         var document = Document(fileName: locator.fileName)
         document.root = root
         document.locator = locator
-        if !resolved, MixinReference.appears(in: root) {
+        if !resolved, MixinReference.appears(in: root, text: locator.sourceMap?.file.bytes) {
             document.unresolvedMixins = true
             return document
         }

@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import JasonJSON
 
 /// What a mixin member (`"@"`, or `"+"` as the reference also reads it) names (spec §1.1): a whole fetched
@@ -41,6 +46,29 @@ package struct MixinReference: Equatable {
     }
 
     /// Whether a mixin member appears anywhere in `json`: most documents have none and skip resolving.
+    /// With the document's text at hand, the text is looked at first: without a `"@"` or `"+"` written in
+    /// it there is none, and that is found far faster than by walking every object of a large document.
+    static func appears(in json: JSON, text: [UInt8]?) -> Bool {
+        if let text, !mayAppear(in: text) { return false }
+        return appears(in: json)
+    }
+
+    /// Whether `"@"` or `"+"` is written somewhere in `text`.
+    static func mayAppear(in text: [UInt8]) -> Bool {
+        text.withUnsafeBufferPointer { bytes in
+            guard let base = bytes.baseAddress, bytes.count >= 3 else { return false }
+            for mark in [UInt8(ascii: "@"), UInt8(ascii: "+")] {
+                var at = 1
+                while at < bytes.count - 1, let found = memchr(base + at, Int32(mark), bytes.count - 1 - at) {
+                    let i = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                    if bytes[i - 1] == UInt8(ascii: "\""), bytes[i + 1] == UInt8(ascii: "\"") { return true }
+                    at = i + 1
+                }
+            }
+            return false
+        }
+    }
+
     static func appears(in json: JSON) -> Bool {
         switch json {
         case .object(let members):
