@@ -13,9 +13,7 @@ package struct Analyzer: Sendable {
     package var fileExists: @Sendable (String) -> Bool
 
     /// Reads a `file://` mixin (injected like `fileExists`); other URLs are never fetched by a check.
-    package var readFile: @Sendable (String) -> [UInt8]? = { path in
-        try? LocalFile.read(path, maximumSize: LocalFile.defaultMaximumSize).get()
-    }
+    package var readFile: @Sendable (String) -> [UInt8]? = Document.readLocal
 
     package init(registry: ActionRegistry, engine: ScriptEngine = ScriptEngine(),
                  fileExists: @escaping @Sendable (String) -> Bool) {

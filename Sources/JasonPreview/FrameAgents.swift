@@ -57,7 +57,7 @@ package final class FrameAgents: AgentRunner {
         let key = Self.key(id, context)
         if let known = known.withLock({ $0[key] }) {
             guard !known.cleared else {
-                throw ActionFailure(message: "agent '\(id)' was cleared by $agent.clear; $agent.refresh loads it again", type: type)
+                throw AgentLoader.cleared(id, type: type)
             }
             return known.path
         }

@@ -1,9 +1,10 @@
 import Foundation
 import JasonRuntime
 
-/// Live reload: the files of the open views (and of the mixins they were assembled from) are looked at between actions (a few stat calls, four times a
-/// second while the page waits); one that changed is loaded again and put in place (`reloadInPlace`),
-/// keeping the run's state. One that does not load is said in the page, and the last good screen stays.
+/// Live reload: the files of the open views, and of the mixins they were assembled from, are looked at
+/// between actions (a few stat calls, four times a second while the page waits); a view one of whose
+/// files changed is loaded again and put in place (`reloadInPlace`), keeping the run's state. One that
+/// does not load is said in the page, and the last good screen stays.
 extension PreviewSession {
     /// When a file was last seen to change: its modification time and size.
     struct FileStamp: Equatable {

@@ -95,11 +95,8 @@ public struct ActionCall: Sendable {
 
     @SharedBox private var members: Members
 
-    package var target: Target {
-        get { members.target }
-        set { (members.target, members.kind) = (newValue, ActionKind(newValue)) }
-    }
-    /// What carries the action out, decided from the target when it is set.
+    package var target: Target { members.target }
+    /// What carries the action out, decided from the target when the call is made.
     package var kind: ActionKind { members.kind }
     package var options: JSON? {
         get { members.options }
@@ -120,10 +117,7 @@ public struct ActionCall: Sendable {
         get { members.error }
         set { members.error = newValue }
     }
-    package var path: ActionPath {
-        get { members.path }
-        set { members.path = newValue }
-    }
+    package var path: ActionPath { members.path }
 
     /// A call with no continuation: a trigger here can reuse the caller's frame (tail call).
     package var isTail: Bool { success == nil && error == nil }

@@ -33,20 +33,14 @@ public struct ActionStep: Sendable {
         set { members.options = newValue }
     }
     /// Expressions that stayed unresolved or threw while rendering the options.
-    package var templateDiagnostics: [TemplateDiagnostic] {
-        get { members.templateDiagnostics }
-        set { members.templateDiagnostics = newValue }
-    }
+    package var templateDiagnostics: [TemplateDiagnostic] { members.templateDiagnostics }
     /// The `$jason` the action runs with.
     public var jason: JSON? {
         get { members.jason }
         set { members.jason = newValue }
     }
     /// Where the open lambda frames were called from, outermost first.
-    package var callers: [ActionPath] {
-        get { members.callers }
-        set { members.callers = newValue }
-    }
+    package var callers: [ActionPath] { members.callers }
     /// The conditional array or string template this action was chosen from, when it was (a
     /// `head.actions` entry written as `[{"{{#if …}}": …}]`, say): breakpoints on the entry stop here.
     package var entry: ActionPath? {

@@ -16,8 +16,11 @@ public struct Document: Sendable {
     /// Set while the document's mixins are not resolved yet: nothing but `root` is read until its loader
     /// resolves them (`resolvingMixins`).
     package var unresolvedMixins = false
-    /// The mixin files the document was assembled from, for showing their lines.
-    package var mixinSources: [SourceFile] = []
+    /// The mixin files the document was assembled from (each once), for showing their lines.
+    package var mixinSources: [SourceFile] {
+        var seen: Set<String> = [fileName ?? ""]
+        return locator.mixedParts.compactMap { $0.sourceMap?.file }.filter { seen.insert($0.name).inserted }
+    }
     /// Actions that will fail if they ever run (see `ActionNode.malformed`).
     package var warnings: [Diagnostic] {
         let nodes = Array(actions.values) + (bareAction.map { [$0] } ?? [])

@@ -11,8 +11,8 @@ extension Interpreter {
     package var openDocumentFiles: [(url: String, files: [String])] {
         var seen: Set<String> = []
         return state.views.filter { seen.insert($0.url).inserted }.map { view in
-            let own = URL(string: view.url).flatMap { $0.isFileURL ? $0.path : nil }
-            return (view.url, (own.map { [$0] } ?? []) + view.document.mixinSources.map(\.name).filter { $0.hasPrefix("/") })
+            let own = Document.localPath(ofURL: view.url).map { [$0] } ?? []
+            return (view.url, own + view.document.mixinSources.map(\.name).filter { $0.hasPrefix("/") })
         }
     }
 
@@ -24,7 +24,7 @@ extension Interpreter {
         switch await loadDocument(url) {
         case .success(let loaded): document = loaded
         case .failure(let failure):
-            let file = URL(string: url).flatMap { $0.isFileURL ? $0.path : nil } ?? url
+            let file = Document.name(forURL: url)
             let why = failure.payload?["message"]?.stringValue ?? "it could not be loaded"
             state.issues.report(Diagnostic(.invalidDocument, .warning, "\(file) was not reloaded: \(why)", file: file))
             return failure

@@ -68,14 +68,12 @@ extension Document {
         if let error = outcome.diagnostics.first(where: { $0.severity == .error }) { throw error }
         var mixedLocator = locator
         mixedLocator.mixedParts = outcome.parts
-        var document = try Document.load(outcome.value, locator: mixedLocator, compiling: compiling, resolved: true)
-        document.mixinSources = outcome.parts.compactMap { $0.sourceMap?.file }.filter { $0.name != fileName }
-        return (document, outcome.diagnostics)
+        return (try Document.load(outcome.value, locator: mixedLocator, compiling: compiling, resolved: true), outcome.diagnostics)
     }
 
     /// The body of a fetched mixin, parsed; a file that is not JSON is a failed fetch saying where it broke.
     package static func mixinDocument(_ bytes: [UInt8], url: String) -> MixinResolver.Fetched {
-        let name = URL(string: url).flatMap { $0.isFileURL ? $0.path : nil } ?? url
+        let name = Document.name(forURL: url)
         do {
             let parsed = try JSONParser.parseDocument(SourceFile(name: name, bytes: bytes))
             return .document(parsed.value, parsed.sourceMap, name: name)

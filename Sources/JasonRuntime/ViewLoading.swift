@@ -117,7 +117,7 @@ extension Interpreter {
         do {
             response = try await ActionContext.fetch(url, for: "$href", through: environment.transport, from: state.top.url)
         } catch { return .failure(error) }
-        let name = URL(string: url).flatMap { $0.isFileURL ? $0.path : nil } ?? url
+        let name = Document.name(forURL: url)
         do {
             let document = try Document.load(SourceFile(name: name, bytes: response.body))
             guard document.unresolvedMixins else { return .success(document) }
@@ -156,4 +156,14 @@ extension Interpreter {
     func absoluteURL(_ written: String) -> String {
         ActionContext.absoluteURL(written, from: state.top.url, first: state.views[0].url)
     }
+}
+
+extension Document {
+    /// The file a `file://` URL names; nil for any other URL.
+    package static func localPath(ofURL url: String) -> String? {
+        URL(string: url).flatMap { $0.isFileURL ? $0.path : nil }
+    }
+
+    /// How a document fetched from `url` is named in messages and locations: a local file by its path.
+    package static func name(forURL url: String) -> String { localPath(ofURL: url) ?? url }
 }

@@ -55,8 +55,6 @@ extension EngineContext {
                                     JSPropertyAttributes(kJSPropertyAttributeNone), nil)
                 changed = true
             }
-        }
-        if !inOrder {
             // `$root` always names the object itself, whatever the data holds (st.js sets it before each call).
             for name in previous.keys where name != "$root" && data[name] == nil {
                 setProperty(object, name, nil)

@@ -115,8 +115,10 @@ extension Document {
                         found.append((name, parsed))
                     }
                     for (key, value) in members.reversed() where key != "action" && key != "href" {
-                        if case .object = value { stack.append((value, at.appending(key), trail + [key])) }
-                        if case .array = value { stack.append((value, at.appending(key), trail + [key])) }
+                        switch value {
+                        case .object, .array: stack.append((value, at.appending(key), trail + [key]))
+                        default: break
+                        }
                     }
                 default:
                     break

@@ -12,7 +12,7 @@ package enum AgentLoader {
     {
         if let agent = context.agents[id] {
             guard !agent.isCleared else {
-                throw ActionFailure(message: "agent '\(id)' was cleared by $agent.clear; $agent.refresh loads it again", type: type)
+                throw cleared(id, type: type)
             }
             return (agent, [])
         }
@@ -22,6 +22,11 @@ package enum AgentLoader {
     /// Whether `head.agents` declares `id`.
     package static func declaration(_ id: String, in context: ActionContext) -> JSON? {
         context.document.root["$jason"]?["head"]?["agents"]?[id]
+    }
+
+    /// A call to an agent that `$agent.clear` emptied.
+    package static func cleared(_ id: String, type: String) -> ActionFailure {
+        ActionFailure(message: "agent '\(id)' was cleared by $agent.clear; $agent.refresh loads it again", type: type)
     }
 
     /// `id` is not in `head.agents`: the failure names those that are.
