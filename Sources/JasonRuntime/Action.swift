@@ -86,6 +86,7 @@ public struct ActionCall: Sendable {
         var target: Target
         var kind: ActionKind
         var options: JSON?
+        var optionsToRender: JSON?
         var compiled: CompiledTemplate?
         var optionsHoldExpressions: Bool
         var success: ActionNode?
@@ -100,8 +101,11 @@ public struct ActionCall: Sendable {
     package var kind: ActionKind { members.kind }
     package var options: JSON? {
         get { members.options }
-        set { (members.options, members.compiled) = (newValue, nil) }
+        set { (members.options, members.optionsToRender, members.compiled) = (newValue, Self.toRender(target, newValue), nil) }
     }
+    /// The options as they are rendered: a trigger's are `$lambda`'s, `{name, options}` (R11), made once
+    /// rather than at every call; `$lambda` always has options.
+    var optionsToRender: JSON? { members.optionsToRender }
     /// The options of a typed action compiled at load, while they hold expressions.
     var compiled: CompiledTemplate? { members.compiled }
     /// False when the options (and a trigger's name) hold no `{{`, so rendering can be skipped.
@@ -125,7 +129,8 @@ public struct ActionCall: Sendable {
     /// `compiling` false leaves the options as written (a static check, which never runs them).
     package init(target: Target, options: JSON?, optionsHoldExpressions: Bool, success: ActionNode?, error: ActionNode?,
                 path: ActionPath, compiling: Bool = true) {
-        _members = SharedBox(wrappedValue: Members(target: target, kind: ActionKind(target), options: options, compiled: nil,
+        _members = SharedBox(wrappedValue: Members(target: target, kind: ActionKind(target), options: options,
+                                                   optionsToRender: Self.toRender(target, options), compiled: nil,
                                                    optionsHoldExpressions: optionsHoldExpressions, success: success,
                                                    error: error, path: path))
         if compiling { compileOptions() }
@@ -144,6 +149,17 @@ public struct ActionCall: Sendable {
     }
 
     private static let constants = Transformer()
+
+    private static func toRender(_ target: Target, _ options: JSON?) -> JSON? {
+        switch target {
+        case .trigger(let name):
+            var wrapped: JSONObject = ["name": .string(name)]
+            if let options { wrapped["options"] = options }
+            return .object(wrapped)
+        case .type("$lambda"): return options ?? .object([:])
+        case .type: return options
+        }
+    }
 }
 
 extension ActionNode {

@@ -23,6 +23,7 @@ public enum ChainOutcome: Sendable {
     case abandoned(String)
 }
 
+/// Observers are told of a step's events in order, before `Interpreter.step` returns.
 public protocol ExecutionObserver: AnyObject, Sendable {
     func observe(_ event: ExecutionEvent) async
 }

@@ -19,6 +19,8 @@ public final class Interpreter {
     }
     /// `observers`, when none of them waits; nil otherwise.
     private var immediateObservers: [any ImmediateObserver]? = []
+    /// Events of the current step not yet given to observers that wait (`notify`).
+    private var undelivered: [ExecutionEvent] = []
     /// The JavaScript engine behind `{{ }}`; it starts with the first expression that needs it.
     package let scriptEngine: ScriptEngine
     let transformer: Transformer
@@ -133,13 +135,21 @@ public final class Interpreter {
     }
 
     /// Performs one action boundary: ends the running chain, performs its pending action, starts the
-    /// next queued call, or lets time pass to the next timer, in that order of preference. The whole
-    /// loop of the interpreter is this function and `perform` below; callers drive it.
+    /// next queued call, or lets time pass to the next timer, in that order of preference. Callers drive
+    /// the loop with it; observers that wait hear of the step's events before it returns.
     public func step(until end: Double? = nil) async -> StepOutcome {
+        let outcome = await stepOnce(until: end)
+        if !undelivered.isEmpty { await deliverEvents() }
+        return outcome
+    }
+
+    /// The whole loop of the interpreter is this function and `perform` below.
+    @inline(__always)
+    func stepOnce(until end: Double?) async -> StepOutcome {
         takeMail()
         if var running = state.chain.take() {
             guard let prepared = running.pending else {
-                await finish(running.outcome)
+                finish(running.outcome)
                 return .ended(running.outcome)
             }
             if let stop = limitReached() {
@@ -147,20 +157,20 @@ public final class Interpreter {
                 state.timers.stop(nil)
                 running.pending = nil
                 running.outcome = .failed(Diagnostic(stop.id, .error, stop.message, at: prepared.call.path))
-                state.chain = running
-                return await step(until: end)
+                finish(running.outcome)
+                return .ended(running.outcome)
             }
             state.steps += 1
             let (resolution, branch) = await perform(prepared, in: &running)
-            await advance(&running, resolution)
+            advance(&running, resolution)
             state.chain = running
             return .performed(prepared.step, branch)
         }
         if let call = state.queue.popFirst() {
             var running = Chain(origin: "", jason: call.jason)
             let first = resolveStart(call, &running)
-            await notify(.chainStarted(origin: running.origin))
-            await advance(&running, first)
+            notify(.chainStarted(origin: running.origin))
+            advance(&running, first)
             state.chain = running
             return .started(origin: running.origin)
         }
@@ -224,21 +234,21 @@ public final class Interpreter {
         let (call, step) = (prepared.call, prepared.step)
         switch call.kind {
         case .call:
-            return await enterLambda(call, step, in: &chain)
+            return enterLambda(call, step, in: &chain)
         case .return(let success):
-            return await returnFromLambda(call, step, success: success, in: &chain)
+            return returnFromLambda(call, step, success: success, in: &chain)
         case .navigation(let navigation):
             return await navigate(call, navigation, step, in: &chain)
         case .set:
             guard case .object(let values)? = step.options else {
                 let failure = ActionFailure(message: "$set needs an object of key/value pairs as options", type: "$set")
-                return await fail(call, step, in: &chain, failure, id: .actionFailed)
+                return fail(call, step, in: &chain, failure, id: .actionFailed)
             }
             state.views[state.topIndex].variables.mergeGet(values)
-            return await succeed(call, step, in: &chain, value: nil)
+            return succeed(call, step, in: &chain, value: nil)
         case .handler(let type):
             guard let handler = registry.handler(for: type) else {
-                return await fail(call, step, in: &chain, ActionFailure(message: unknownTypeMessage(type), type: type),
+                return fail(call, step, in: &chain, ActionFailure(message: unknownTypeMessage(type), type: type),
                                   id: .unknownAction, at: locate(call.path.pointer.appending("type"), in: call))
             }
             var invocation = step
@@ -247,7 +257,7 @@ public final class Interpreter {
                 case .success(let checked): invocation.options = checked
                 case .failure(let problem):
                     let pointer = problem.option.map { call.path.pointer.appending("options").appending($0) }
-                    return await fail(call, step, in: &chain, ActionFailure(message: problem.message, type: type),
+                    return fail(call, step, in: &chain, ActionFailure(message: problem.message, type: type),
                                       id: .invalidOptions, at: pointer.map { locate($0, in: call) })
                 }
             }
@@ -255,35 +265,35 @@ public final class Interpreter {
             let context = openContext()
             let result: Result<JSON?, ActionFailure>
             do { result = .success(try await handler.perform(invocation, in: context)) } catch { result = .failure(error) }
-            guard closeContext(context) else { return await abandon(step) }
+            guard closeContext(context) else { return abandon(step) }
             switch result {
             case .success(let value):
-                return await succeed(call, step, in: &chain, value: value,
+                return succeed(call, step, in: &chain, value: value,
                                      keepingEmpty: handler.spec?.keepsEmptyResult == true)
             case .failure(let error) where error.endsChain:
-                await notify(.branchTaken(step, .none))
+                notify(.branchTaken(step, .none))
                 return (.endQuietly, .none)
             case .failure(let error):
-                return await fail(call, step, in: &chain, error, id: .actionFailed)
+                return fail(call, step, in: &chain, error, id: .actionFailed)
             }
         }
     }
 
     func succeed(_ call: ActionCall, _ step: ActionStep, in chain: inout Chain, value: JSON?,
-                 keepingEmpty: Bool = false) async -> (Resolution, Branch)
+                 keepingEmpty: Bool = false) -> (Resolution, Branch)
     {
         chain.jason = keepingEmpty ? value : Chain.wrap(value)
-        await notify(.succeeded(step, jason: chain.jason))
+        notify(.succeeded(step, jason: chain.jason))
         let branch: Branch = call.success == nil ? .none : .success
-        await notify(.branchTaken(step, branch))
+        notify(.branchTaken(step, branch))
         return (call.success.map(Resolution.continue) ?? .end, branch)
     }
 
     func fail(_ call: ActionCall, _ step: ActionStep, in chain: inout Chain, _ failure: ActionFailure,
-              id: Diagnostic.ID, at place: ActionPath? = nil) async -> (Resolution, Branch) {
+              id: Diagnostic.ID, at place: ActionPath? = nil) -> (Resolution, Branch) {
         chain.jason = Chain.wrap(failure.payload)
-        await notify(.failed(step, payload: failure.payload))
-        await notify(.branchTaken(step, call.error == nil ? .none : .error))
+        notify(.failed(step, payload: failure.payload))
+        notify(.branchTaken(step, call.error == nil ? .none : .error))
         if let error = call.error { return (.continue(error), .error) }
         let message = failure.payload?["message"]?.stringValue ?? "\(step.name) failed"
         let payload = failure.payload.map { ["error payload: " + $0.description] } ?? []
@@ -292,15 +302,15 @@ public final class Interpreter {
     }
 
     /// R20 (S24): the view went away while the action ran; neither branch runs.
-    func abandon(_ step: ActionStep) async -> (Resolution, Branch) {
-        await notify(.branchTaken(step, .none))
+    func abandon(_ step: ActionStep) -> (Resolution, Branch) {
+        notify(.branchTaken(step, .none))
         return (.abandon("the view of \(step.name) was closed before it completed"), .none)
     }
 
-    func finish(_ outcome: ChainOutcome) async {
+    func finish(_ outcome: ChainOutcome) {
         if case .failed(let diagnostic) = outcome { state.issues.report(diagnostic) }
         showUnshownBody()
-        await notify(.chainEnded(outcome))
+        notify(.chainEnded(outcome))
     }
 
     /// The body drawn as the view loaded, shown once its `$load` chain has ended without drawing another.
@@ -314,14 +324,27 @@ public final class Interpreter {
         environment.console.present(body: body)
     }
 
+    /// Tells the observers of `event`: jasonrun's own at once; when any observer waits, every observer's
+    /// events wait in order for the end of the step, so the loop itself never suspends to report.
     @inline(__always)
-    func notify(_ event: @autoclosure () -> ExecutionEvent) async {
+    func notify(_ event: @autoclosure () -> ExecutionEvent) {
         guard !observers.isEmpty else { return }
         let event = event()
         if let immediateObservers {
             for observer in immediateObservers { observer.observeNow(event) }
-            return
+        } else {
+            undelivered.append(event)
         }
-        for observer in observers { await observer.observe(event) }
+    }
+
+    /// Hands the events of the step to observers that wait, before the step returns.
+    func deliverEvents() async {
+        while !undelivered.isEmpty {
+            let events = undelivered
+            undelivered = []
+            for event in events {
+                for observer in observers { await observer.observe(event) }
+            }
+        }
     }
 }

@@ -4,12 +4,12 @@ import JasonJSON
 /// the caller (R11, R25–R28, DESIGN §2.1).
 extension Interpreter {
     /// `trigger` / `$lambda` (R11, R25): enter a named action with a real call stack.
-    func enterLambda(_ call: ActionCall, _ step: ActionStep, in chain: inout Chain) async -> (Resolution, Branch) {
+    func enterLambda(_ call: ActionCall, _ step: ActionStep, in chain: inout Chain) -> (Resolution, Branch) {
         let rendered = step.options ?? .object([:])
         guard case .string(let name)? = rendered["name"] else {
             let failure = ActionFailure(message: "$lambda needs a 'name' naming an action in head.actions",
                                         type: "$lambda")
-            return await fail(call, step, in: &chain, failure, id: .unknownLambda)
+            return fail(call, step, in: &chain, failure, id: .unknownLambda)
         }
         guard let callee = document.actions[name] else {
             let names = document.actions.keys.sorted()
@@ -19,7 +19,7 @@ extension Interpreter {
             let failure = ActionFailure(message: "no action named '\(name)' in head.actions (\(known))",
                                         type: isTrigger ? "trigger" : "$lambda")
             let written = isTrigger ? call.path.pointer.appending("trigger") : call.path.pointer.appending("options")
-            return await fail(call, step, in: &chain, failure, id: .unknownLambda, at: locate(written, in: call))
+            return fail(call, step, in: &chain, failure, id: .unknownLambda, at: locate(written, in: call))
         }
         if !call.isTail {
             guard chain.frames.count < limits.maxCallDepth else {
@@ -39,20 +39,20 @@ extension Interpreter {
     }
 
     /// `$return.success` / `$return.error` (R26, DESIGN §2.4): resume the caller's branch.
-    func returnFromLambda(_ call: ActionCall, _ step: ActionStep, success isSuccess: Bool, in chain: inout Chain) async
+    func returnFromLambda(_ call: ActionCall, _ step: ActionStep, success isSuccess: Bool, in chain: inout Chain)
         -> (Resolution, Branch)
     {
         let value = step.options ?? chain.jason
-        await (isSuccess ? notify(.succeeded(step, jason: value)) : notify(.failed(step, payload: value)))
+        (isSuccess ? notify(.succeeded(step, jason: value)) : notify(.failed(step, payload: value)))
         guard let caller = chain.frames.popLast() else {
-            await notify(.branchTaken(step, .none))
+            notify(.branchTaken(step, .none))
             return (.end, .none)
         }
         if !chain.callerJason.isEmpty { chain.callerJason.removeLast() }
         chain.jason = value
         let branch = isSuccess ? caller.success : caller.error
         let taken: Branch = branch == nil ? .none : (isSuccess ? .success : .error)
-        await notify(.branchTaken(step, taken))
+        notify(.branchTaken(step, taken))
         return (branch.map(Resolution.continue) ?? .end, taken)
     }
 }

@@ -26,10 +26,10 @@ extension Interpreter {
         case .reload, .reset:
             failure = await restart(at: state.top.url, params: state.top.variables.params, wholeStack: false)
         }
-        if let failure { return await fail(call, step, in: &chain, failure, id: .navigation) }
+        if let failure { return fail(call, step, in: &chain, failure, id: .navigation) }
         // The chain is over: the view it ran in has gone or will run it again later ($ok resumes it).
-        await notify(.succeeded(step, jason: nil))
-        await notify(.branchTaken(step, .none))
+        notify(.succeeded(step, jason: nil))
+        notify(.branchTaken(step, .none))
         return (.endQuietly, .none)
     }
 
@@ -39,10 +39,10 @@ extension Interpreter {
         let context = openContext()
         let result: Result<JSON?, ActionFailure>
         do { result = .success(try await screen.open(options, in: context)) } catch { result = .failure(error) }
-        guard closeContext(context) else { return await abandon(step) }
+        guard closeContext(context) else { return abandon(step) }
         switch result {
-        case .success(let answer): return await succeed(call, step, in: &chain, value: answer)
-        case .failure(let error): return await fail(call, step, in: &chain, error, id: .navigation)
+        case .success(let answer): return succeed(call, step, in: &chain, value: answer)
+        case .failure(let error): return fail(call, step, in: &chain, error, id: .navigation)
         }
     }
 

@@ -5,7 +5,7 @@ import JasonTemplate
 /// string templates rendered (R3–R5), then the options are rendered (R13).
 extension Interpreter {
     /// Follows `resolution` until an action is pending or the chain's end is decided.
-    func advance(_ chain: inout Chain, _ resolution: Resolution) async {
+    func advance(_ chain: inout Chain, _ resolution: Resolution) {
         var next = resolution
         var entry: ActionPath?
         while true {
@@ -28,10 +28,10 @@ extension Interpreter {
             case .continue(let node):
                 switch node {
                 case .call(let call):
-                    var step = prepare(call, options: optionsToRender(call), jason: chain.jason, frames: chain.frames)
+                    var step = prepare(call, options: call.optionsToRender, jason: chain.jason, frames: chain.frames)
                     step.entry = entry
                     chain.pending = Prepared(call: call, step: step)
-                    await notify(.willRun(step))
+                    notify(.willRun(step))
                     return
                 case .conditional(let conditional):
                     entry = entry ?? conditional.path
@@ -54,18 +54,6 @@ extension Interpreter {
         state.issues.report(Diagnostic(.noReturn, .warning,
                                        "the lambda \(name) ended without $return.success or $return.error, so the \(waiting) "
                                        + "of this call never runs", at: caller.path))
-    }
-
-    /// R11: `trigger` is `$lambda` with options {name, options}; `$lambda` always has options.
-    func optionsToRender(_ call: ActionCall) -> JSON? {
-        switch call.target {
-        case .trigger(let name):
-            var options: JSONObject = ["name": .string(name)]
-            if let inner = call.options { options["options"] = inner }
-            return .object(options)
-        case .type("$lambda"): return call.options ?? .object([:])
-        case .type: return call.options
-        }
     }
 
     /// Renders an action's options just before it runs (R13).

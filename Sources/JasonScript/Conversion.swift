@@ -117,8 +117,10 @@ extension EngineContext {
     func describe(_ exception: JSValueRef) -> String { string(of: exception) }
 
     func setProperty(_ object: JSObjectRef, _ name: String, _ value: JSValueRef?) {
-        let key = JSStringCreateWithUTF8CString(name)
-        defer { JSStringRelease(key) }
+        // The names of data seen so far are made once; a document with ever new names makes them each time.
+        let kept = propertyNames.count < 4096
+        let key = kept ? propertyName(name) : JSStringCreateWithUTF8CString(name)!
+        defer { if !kept { JSStringRelease(key) } }
         if let value {
             JSObjectSetProperty(context, object, key, value, JSPropertyAttributes(kJSPropertyAttributeNone), nil)
         } else {

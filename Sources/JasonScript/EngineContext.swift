@@ -95,7 +95,7 @@ final class EngineContext: @unchecked Sendable {
         for (_, entry) in compiled { if case .success(let c) = entry { JSValueUnprotect(context, c.function) } }
         for value in [callWithPrototypeExtras, stringify, failure, plainStringify] { JSValueUnprotect(context, value) }
         if let eachLoop { JSValueUnprotect(context, eachLoop) }
-        root = nil
+        if var mirror = root.take() { forget(&mirror.objects, count: 0) }
         for (_, name) in propertyNames { JSStringRelease(name) }
         JSStringRelease(errorName)
         JSGlobalContextRelease(context)

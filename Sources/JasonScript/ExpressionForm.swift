@@ -32,8 +32,8 @@ struct ExpressionForm {
     }
 
     /// A conservative guess whether evaluating may change the data: an assignment, `++`/`--`, `delete`,
-    /// or a call of an array method that changes its array.
+    /// a call of an array method that changes its array, or of a function that changes or freezes objects.
     static func mayMutate(_ text: String) -> Bool {
-        text.contains(/(^|[^=!<>])=($|[^=>])|\+\+|--|\bdelete\b|\.(push|pop|shift|unshift|splice|sort|reverse|fill|copyWithin)\s*\(|Object\.(assign|defineProperty)/)
+        text.contains(/(^|[^=!<>])=($|[^=>])|\+\+|--|\bdelete\b|\.(push|pop|shift|unshift|splice|sort|reverse|fill|copyWithin)\s*\(|Object\.(assign|define|freeze|seal|preventExtensions|setPrototypeOf)|Reflect/)
     }
 }

@@ -11,6 +11,10 @@ struct RootMirror {
     var diverged = false
     /// The data of the last sync: each member of the resident object was made from the value here.
     var synced: JSONObject = [:]
+    /// The JavaScript objects made for the object members of `synced`, by position; nil where the member
+    /// is not an object or its object is not known. Each is protected while kept: a script the mutation
+    /// guess misses could drop it from the root.
+    var objects: [JSObjectRef?] = []
 }
 
 extension EngineContext {
@@ -29,41 +33,82 @@ extension EngineContext {
         // Taken out while it changes: its storage stays unique and `root` is not accessed at every step.
         var mirror = root.take()!
         defer { root = mirror }
-        if !mirror.diverged, data.hasIdenticalMembers(mirror.synced) { return mirror.receiver }
         let object: JSObjectRef = mirror.receiver.value
         let previous = mirror.diverged ? [:] : mirror.synced
         var changed = mirror.diverged
         mirror.diverged = false
-        let inOrder = previous.keys.elementsEqual(data.keys)
-        if inOrder {
-            // Compared where they lie, without copying each value out (a retain and a release each).
-            data.values.withUnsafeBufferPointer { new in
-                previous.values.withUnsafeBufferPointer { old in
-                    for index in new.indices where !new[index].isIdentical(to: old[index]) {
-                        let name = data.keys[index]
-                        guard name != "$root" else { continue }
-                        JSObjectSetProperty(context, object, propertyName(name), makeValue(new[index]),
-                                            JSPropertyAttributes(kJSPropertyAttributeNone), nil)
-                        changed = true
-                    }
-                }
-            }
-        } else {
-            for (name, value) in data where name != "$root" {
-                if let old = previous[name], old.isIdentical(to: value) { continue }
-                JSObjectSetProperty(context, object, propertyName(name), makeValue(value),
-                                    JSPropertyAttributes(kJSPropertyAttributeNone), nil)
-                changed = true
-            }
-            // `$root` always names the object itself, whatever the data holds (st.js sets it before each call).
-            for name in previous.keys where name != "$root" && data[name] == nil {
-                setProperty(object, name, nil)
-                changed = true
-            }
+        if previous.count != data.count || !syncInOrder(object, previous, data, &mirror.objects, &changed) {
+            syncByName(object, previous, data, &mirror.objects)
+            changed = true
         }
         if changed { mirror.generation &+= 1 }
         mirror.synced = data
         return mirror.receiver
+    }
+
+    /// The sync while the names are those of last time, in the same order: values are compared where
+    /// they lie, without copying each out. False, having changed nothing, when a name differs.
+    private func syncInOrder(_ object: JSObjectRef, _ previous: JSONObject, _ data: JSONObject,
+                             _ objects: inout [JSObjectRef?], _ changed: inout Bool) -> Bool {
+        let (names, oldNames) = (data.keys, previous.keys)
+        for index in names.indices where names[index] != oldNames[index] { return false }
+        if objects.count != data.count { forget(&objects, count: data.count) }
+        data.values.withUnsafeBufferPointer { new in
+            previous.values.withUnsafeBufferPointer { old in
+                for index in new.indices where !new[index].isIdentical(to: old[index]) {
+                    let name = names[index]
+                    guard name != "$root" else { continue }
+                    changed = true
+                    if let member = objects[index], updateInPlace(member, from: old[index], to: new[index]) { continue }
+                    keep(setMember(object, name, new[index]), at: index, in: &objects)
+                }
+            }
+        }
+        return true
+    }
+
+    private func syncByName(_ object: JSObjectRef, _ previous: JSONObject, _ data: JSONObject,
+                            _ objects: inout [JSObjectRef?]) {
+        forget(&objects, count: data.count)
+        for (index, (name, value)) in data.enumerated() where name != "$root" {
+            if let old = previous[name], old.isIdentical(to: value) { continue }
+            keep(setMember(object, name, value), at: index, in: &objects)
+        }
+        // `$root` always names the object itself, whatever the data holds (st.js sets it before each call).
+        for name in previous.keys where name != "$root" && data[name] == nil { setProperty(object, name, nil) }
+    }
+
+    /// Sets a member of the root to a new conversion of `value`; its object, when it is one.
+    private func setMember(_ object: JSObjectRef, _ name: String, _ value: JSON) -> JSObjectRef? {
+        let made = makeValue(value)
+        JSObjectSetProperty(context, object, propertyName(name), made, JSPropertyAttributes(kJSPropertyAttributeNone), nil)
+        if case .object = value { return made }
+        return nil
+    }
+
+    private func keep(_ member: JSObjectRef?, at index: Int, in objects: inout [JSObjectRef?]) {
+        if let member { JSValueProtect(context, member) }
+        if let old = objects[index] { JSValueUnprotect(context, old) }
+        objects[index] = member
+    }
+
+    /// Lets go of every object kept, leaving `count` unknown places.
+    func forget(_ objects: inout [JSObjectRef?], count: Int) {
+        for case let old? in objects { JSValueUnprotect(context, old) }
+        objects = Array(repeating: nil, count: count)
+    }
+
+    /// An object member (`$get` at every `$set`) whose names have not changed keeps its JavaScript object:
+    /// only its changed values are converted and set. False when the names differ, or one is `__proto__`
+    /// (an own property to a conversion, the prototype to a set), leaving the member to be made anew.
+    private func updateInPlace(_ member: JSObjectRef, from old: JSON, to new: JSON) -> Bool {
+        guard case .object(let before) = old, case .object(let after) = new, before.count == after.count else { return false }
+        let (names, oldNames) = (after.keys, before.keys)
+        for index in names.indices where names[index] != oldNames[index] || names[index] == "__proto__" { return false }
+        for index in names.indices where !after.values[index].isIdentical(to: before.values[index]) {
+            setProperty(member, names[index], makeValue(after.values[index]))
+        }
+        return true
     }
 
     /// The resident root, synced with `data` unless `generation` says this caller synced it last.
