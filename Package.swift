@@ -8,7 +8,9 @@ import PackageDescription
 let startUpOrder = Context.packageDirectory + "/Sources/jasonrun/startup-order.txt"
 let startUpLinking: [LinkerSetting] = [
     .unsafeFlags(["-Xlinker", "--no-export-dynamic", "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
-                  "-Xlinker", "--symbol-ordering-file=" + startUpOrder, "-Xlinker", "--no-warn-symbol-ordering"],
+                  "-Xlinker", "--symbol-ordering-file=" + startUpOrder, "-Xlinker", "--no-warn-symbol-ordering",
+                  // JavaScriptCore, opened later, binds to our clock_gettime (Sources/CJavaScriptCore/ThreadClock.c).
+                  "-Xlinker", "--export-dynamic-symbol=clock_gettime"],
                  .when(platforms: [.linux])),
 ]
 

@@ -67,7 +67,9 @@ final class RunawayWatch: @unchecked Sendable {
     }
 
     /// JavaScriptCore's watchdog asked whether to stop: the evaluation is one long entry it can stop.
-    func consulted() { lastConsulted.store(Self.cpuNanos(CLOCK_THREAD_CPUTIME_ID), ordering: .relaxed) }
+    /// The thread's clock by its own id: `CLOCK_THREAD_CPUTIME_ID` reads the monotonic clock in jasonrun
+    /// (ThreadClock.c).
+    func consulted() { lastConsulted.store(Self.cpuNanos(threadClock.load(ordering: .relaxed)), ordering: .relaxed) }
 
     /// One check from the watching thread; false once the watch is stopped.
     private func check() -> Bool {
