@@ -1,5 +1,29 @@
 // Identity of JSON values, for caches that must not compare large values.
+
 extension JSON {
+    /// `isIdentical` for values where they lie: the very same bits (the same case, storage or scalar) are
+    /// told without copying either value, which would retain every storage it holds.
+    package static func identical(_ a: UnsafePointer<JSON>, _ b: UnsafePointer<JSON>) -> Bool {
+        sameBits(UnsafeRawPointer(a), UnsafeRawPointer(b)) || a.pointee.isIdentical(to: b.pointee)
+    }
+
+    @inline(__always)
+    private static func sameBits(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer) -> Bool {
+        let size = MemoryLayout<JSON>.size
+        var offset = 0
+        while offset + 8 <= size {
+            if a.loadUnaligned(fromByteOffset: offset, as: UInt64.self) != b.loadUnaligned(fromByteOffset: offset, as: UInt64.self) {
+                return false
+            }
+            offset += 8
+        }
+        while offset < size {
+            if a.load(fromByteOffset: offset, as: UInt8.self) != b.load(fromByteOffset: offset, as: UInt8.self) { return false }
+            offset += 1
+        }
+        return true
+    }
+
     /// True when `other` is this very value: scalars and strings with the same bits, or the same array
     /// or object storage. Cheap whatever the size; false for equal values built separately.
     package func isIdentical(to other: JSON) -> Bool {

@@ -6,10 +6,23 @@ import JasonTemplate
 /// cannot change which actions it holds, so the branch is parsed once here and choosing it at run time
 /// only renders the options of its actions.
 package struct ConditionalAction: Sendable {
-    package var conditional: Conditional
-    package var path: ActionPath
+    /// In one shared box, as an action's members are: the loop copies a conditional at every turn.
+    private struct Members {
+        var conditional: Conditional
+        var path: ActionPath
+        var compiled: [ActionNode?]
+    }
+
+    @SharedBox private var members: Members
+
+    package var conditional: Conditional { members.conditional }
+    package var path: ActionPath { members.path }
     /// Each branch's action, parsed at load; nil where rendering may change its shape.
-    var compiled: [ActionNode?]
+    var compiled: [ActionNode?] { members.compiled }
+
+    init(conditional: Conditional, path: ActionPath, compiled: [ActionNode?]) {
+        _members = SharedBox(wrappedValue: Members(conditional: conditional, path: path, compiled: compiled))
+    }
 
     /// True when `json` is an action whose `{{ }}` all sit inside `options` (of it or of the actions in
     /// its `success`/`error`), with no arrays in between and no `#include` anywhere.

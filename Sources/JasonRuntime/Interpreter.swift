@@ -6,7 +6,8 @@ import JasonTemplate
 ///
 /// One chain runs at a time; calls arriving meanwhile wait in the queue (FIFO). A chain owns its
 /// register (`$jason`), its current action and its lambda frames, so nothing leaks between chains.
-/// The whole loop is `step(until:)` below and `perform`: callers drive it one action boundary at a time.
+/// The whole loop is `step(until:)` below, with `stepInPlace`, `stepWaiting` and the `perform`s: callers
+/// drive it one action boundary at a time.
 /// Everything a run's future depends on is `state`, one value (RunState.swift).
 public final class Interpreter {
     package let registry: ActionRegistry
@@ -138,14 +139,21 @@ public final class Interpreter {
     /// next queued call, or lets time pass to the next timer, in that order of preference. Callers drive
     /// the loop with it; observers that wait hear of the step's events before it returns.
     public func step(until end: Double? = nil) async -> StepOutcome {
-        let outcome = await stepOnce(until: end)
+        let outcome: StepOutcome
+        if let now = stepInPlace() {
+            outcome = now
+        } else {
+            outcome = await stepWaiting(until: end)
+        }
         if !undelivered.isEmpty { await deliverEvents() }
         return outcome
     }
 
-    /// The whole loop of the interpreter is this function and `perform` below.
-    @inline(__always)
-    func stepOnce(until end: Double?) async -> StepOutcome {
+    /// The whole loop of the interpreter is this function, `stepWaiting` and the two `perform`s below.
+    /// This is the step when nothing in it waits (the loop's own actions, starting and ending chains),
+    /// taken without suspending; nil when the pending action is a handler's or a navigation, or when
+    /// nothing runs and time must pass.
+    func stepInPlace() -> StepOutcome? {
         takeMail()
         if var running = state.chain.take() {
             guard let prepared = running.pending else {
@@ -155,13 +163,15 @@ public final class Interpreter {
             if let stop = limitReached() {
                 state.queue.removeAll()
                 state.timers.stop(nil)
-                running.pending = nil
                 running.outcome = .failed(Diagnostic(stop.id, .error, stop.message, at: prepared.call.path))
                 finish(running.outcome)
                 return .ended(running.outcome)
             }
+            guard let (resolution, branch) = performInPlace(prepared, in: &running) else {
+                state.chain = running
+                return nil
+            }
             state.steps += 1
-            let (resolution, branch) = await perform(prepared, in: &running)
             advance(&running, resolution)
             state.chain = running
             return .performed(prepared.step, branch)
@@ -174,7 +184,18 @@ public final class Interpreter {
             state.chain = running
             return .started(origin: running.origin)
         }
-        return await passTime(until: end)
+        return nil
+    }
+
+    /// The rest of a step, after `stepInPlace` gave nil: performing a handler's action or a navigation,
+    /// or letting time pass.
+    func stepWaiting(until end: Double?) async -> StepOutcome {
+        guard var running = state.chain.take(), let prepared = running.pending else { return await passTime(until: end) }
+        state.steps += 1
+        let (resolution, branch) = await perform(prepared, in: &running)
+        advance(&running, resolution)
+        state.chain = running
+        return .performed(prepared.step, branch)
     }
 
     /// The node a queued call starts with.
@@ -229,16 +250,15 @@ public final class Interpreter {
         return .timersFired(at: due)
     }
 
-    /// Performs one prepared action and says where the chain goes next.
-    func perform(_ prepared: Prepared, in chain: inout Chain) async -> (Resolution, Branch) {
+    /// Performs a prepared action the loop carries out itself (lambdas, returns, `$set`) and says where
+    /// the chain goes next; nil for the others, which `perform` carries out.
+    func performInPlace(_ prepared: Prepared, in chain: inout Chain) -> (Resolution, Branch)? {
         let (call, step) = (prepared.call, prepared.step)
         switch call.kind {
         case .call:
             return enterLambda(call, step, in: &chain)
         case .return(let success):
             return returnFromLambda(call, step, success: success, in: &chain)
-        case .navigation(let navigation):
-            return await navigate(call, navigation, step, in: &chain)
         case .set:
             guard case .object(let values)? = step.options else {
                 let failure = ActionFailure(message: "$set needs an object of key/value pairs as options", type: "$set")
@@ -246,6 +266,20 @@ public final class Interpreter {
             }
             state.views[state.topIndex].variables.mergeGet(values)
             return succeed(call, step, in: &chain, value: nil)
+        case .navigation, .handler:
+            return nil
+        }
+    }
+
+    /// Performs a prepared action that may wait (a handler's, a navigation) and says where the chain goes next.
+    func perform(_ prepared: Prepared, in chain: inout Chain) async -> (Resolution, Branch) {
+        let (call, step) = (prepared.call, prepared.step)
+        switch call.kind {
+        case .call, .return, .set:
+            // Carried out in place: `performInPlace` answers for these kinds.
+            return performInPlace(prepared, in: &chain) ?? (.end, .none)
+        case .navigation(let navigation):
+            return await navigate(call, navigation, step, in: &chain)
         case .handler(let type):
             guard let handler = registry.handler(for: type) else {
                 return fail(call, step, in: &chain, ActionFailure(message: unknownTypeMessage(type), type: type),

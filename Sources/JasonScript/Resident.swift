@@ -55,7 +55,8 @@ extension EngineContext {
         if objects.count != data.count { forget(&objects, count: data.count) }
         data.values.withUnsafeBufferPointer { new in
             previous.values.withUnsafeBufferPointer { old in
-                for index in new.indices where !new[index].isIdentical(to: old[index]) {
+                guard let newValues = new.baseAddress, let oldValues = old.baseAddress else { return }
+                for index in new.indices where !JSON.identical(newValues + index, oldValues + index) {
                     let name = names[index]
                     guard name != "$root" else { continue }
                     changed = true
@@ -105,8 +106,13 @@ extension EngineContext {
         guard case .object(let before) = old, case .object(let after) = new, before.count == after.count else { return false }
         let (names, oldNames) = (after.keys, before.keys)
         for index in names.indices where names[index] != oldNames[index] || names[index] == "__proto__" { return false }
-        for index in names.indices where !after.values[index].isIdentical(to: before.values[index]) {
-            setProperty(member, names[index], makeValue(after.values[index]))
+        after.values.withUnsafeBufferPointer { new in
+            before.values.withUnsafeBufferPointer { old in
+                guard let newValues = new.baseAddress, let oldValues = old.baseAddress else { return }
+                for index in new.indices where !JSON.identical(newValues + index, oldValues + index) {
+                    setProperty(member, names[index], makeValue(new[index]))
+                }
+            }
         }
         return true
     }

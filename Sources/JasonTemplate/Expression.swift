@@ -36,6 +36,12 @@ package struct Scope {
         self.init(this: this, root: root, index: index, lets: lets, isRoot: isRoot, slot: slot, pass: TransformPass())
     }
 
+    /// A render's first scope: its slot is the render's pass itself, one object made instead of two.
+    init(top data: JSON) {
+        let pass = TransformPass()
+        self.init(this: data, root: data, isRoot: true, slot: pass, pass: pass)
+    }
+
     init(this: JSON, root: JSON, index: Int? = nil, lets: JSONObject = [:], isRoot: Bool = false,
          slot: ScopeSlot = ScopeSlot(), pass: TransformPass) {
         self.this = this
@@ -48,7 +54,7 @@ package struct Scope {
     }
 
     /// The top-level scope of a render: `this` and `$root` are the data.
-    package static func top(_ data: JSON) -> Scope { Scope(this: data, root: data, isRoot: true) }
+    package static func top(_ data: JSON) -> Scope { Scope(top: data) }
 
     /// Name lookup as `with(this)` sees it after st.js has put its bookkeeping names on the data.
     package func lookup(_ name: String) -> JSON? {
@@ -72,18 +78,21 @@ package struct Scope {
 }
 
 /// A box an evaluator can fill once per scope (the JavaScript copy of a loop item, say).
-package final class ScopeSlot {
+package class ScopeSlot {
     package var value: AnyObject?
     package init() {}
 }
 
-/// What all the scopes of one render share. Renders are synchronous, hence unchecked.
-final class TransformPass {
+/// What all the scopes of one render share, and the slot of its top scope. Renders are synchronous,
+/// hence unchecked.
+final class TransformPass: ScopeSlot {
     /// An expression may have changed the data inside the script engine: for the rest of the render,
     /// every expression is evaluated there, where the changed data is (st.js's one shared object).
     var scriptOwnsData = false
-    /// The evaluator's own state for this render.
-    var evaluatorState: AnyObject?
+    /// Whether an evaluator with a state of its own (the script engine) took part in the render.
+    var evaluatorTookPart = false
+    /// The script engine's resident data generation this render synced at (`ScriptEngine.residentRoot`).
+    var syncedGeneration: Int?
 }
 
 /// The loop a loop item comes from: its expression, the scope it was evaluated in, and its length.

@@ -17,13 +17,14 @@ package struct ScriptEvaluator: ExpressionEvaluator {
 
     package func evaluate(_ expression: String, in scope: Scope) -> Evaluation {
         if let failure = engine.loadFailure { return .failed(failure) }
-        let target = self.target(for: scope)
-        let (result, mayMutate) = engine.evaluate(expression, on: target.receiver, extras: target.extras)
+        let (receiver, extras) = target(for: scope)
+        let (result, mayMutate) = engine.evaluate(expression, on: receiver, extras: extras)
         if mayMutate { scope.pass.scriptOwnsData = true }
         return Evaluation(result)
     }
 
-    /// `this` in the engine and the names set on it for each call (`$root`, `$index`, `#let` names).
+    /// `this` in the engine and the names set on it for each call (`$root`, `$index`, `#let` names), as
+    /// a scope's slot keeps them.
     final class Target {
         let receiver: ScriptReceiver
         let extras: [(String, ScriptReceiver)]
@@ -34,54 +35,47 @@ package struct ScriptEvaluator: ExpressionEvaluator {
         }
     }
 
-    /// The render's own state: when it last synced the resident root.
-    final class PassState {
-        var generation: Int?
+    /// The render's pass, marked as one the engine took part in.
+    func passTakingPart(_ scope: Scope) -> TransformPass {
+        scope.pass.evaluatorTookPart = true
+        return scope.pass
     }
 
-    func passState(_ scope: Scope) -> PassState {
-        if let pass = scope.pass.evaluatorState as? PassState { return pass }
-        let made = PassState()
-        scope.pass.evaluatorState = made
-        return made
-    }
-
-    func target(for scope: Scope) -> Target {
-        let pass = passState(scope)
+    func target(for scope: Scope) -> (receiver: ScriptReceiver, extras: [(String, ScriptReceiver)]) {
+        let pass = passTakingPart(scope)
         if scope.isRoot, case .object(let data) = scope.this {
             // Synced at most once per render (unless another render used the engine in between).
-            let root = engine.residentRoot(data, syncedAt: &pass.generation)
-            if scope.lets.isEmpty { return Target(receiver: root, extras: []) }
-            if let cached = scope.slot.value as? Target { return cached }
+            let root = engine.residentRoot(data, syncedAt: &pass.syncedGeneration)
+            if scope.lets.isEmpty { return (root, []) }
+            if let cached = scope.slot.value as? Target { return (cached.receiver, cached.extras) }
             let target = Target(receiver: root, extras: scope.lets.map { ($0.key, engine.hold($0.value)) })
             scope.slot.value = target
-            return target
+            return (target.receiver, target.extras)
         }
-        if let cached = scope.slot.value as? Target { return cached }
+        if let cached = scope.slot.value as? Target { return (cached.receiver, cached.extras) }
         var extras: [(String, ScriptReceiver)] = []
         if case .object(let data) = scope.root {
-            extras.append(("$root", engine.residentRoot(data, syncedAt: &pass.generation)))
+            extras.append(("$root", engine.residentRoot(data, syncedAt: &pass.syncedGeneration)))
         } else {
             extras.append(("$root", engine.hold(scope.root)))
         }
         if let index = scope.index { extras.append(("$index", engine.hold(.int(index)))) }
         for (name, value) in scope.lets { extras.append((name, engine.hold(value))) }
         let receiver = residentItem(scope, pass) ?? engine.hold(scope.this)
-        let target = Target(receiver: receiver, extras: extras)
-        scope.slot.value = target
-        return target
+        scope.slot.value = Target(receiver: receiver, extras: extras)
+        return (receiver, extras)
     }
 
     /// A loop item as the engine holds it, when the loop's expression is a plain path (evaluating it
     /// again has no effect) and gives an array of the same length there.
-    func residentItem(_ scope: Scope, _ pass: PassState) -> ScriptReceiver? {
+    func residentItem(_ scope: Scope, _ pass: TransformPass) -> ScriptReceiver? {
         guard let source = scope.source, let index = scope.index,
               let array = residentArray(source, pass) else { return nil }
         return engine.element(index, of: array)
     }
 
     /// The loop's array as the engine holds it, looked for once per loop.
-    func residentArray(_ source: ItemSource, _ pass: PassState) -> ScriptReceiver? {
+    func residentArray(_ source: ItemSource, _ pass: TransformPass) -> ScriptReceiver? {
         if !source.isResolved {
             source.isResolved = true
             if source.expression.path != nil {
@@ -102,9 +96,9 @@ extension ScriptEvaluator: LoopPrefetching {
     func prefetch(_ expressions: [ParsedExpression], source: ItemSource, root: JSON, scope: Scope) -> [Evaluation?]? {
         guard engine.loadFailure == nil, scope.lets.isEmpty, scope.rootLets.isEmpty, !scope.pass.scriptOwnsData,
               case .object(let data) = root else { return nil }
-        let pass = passState(scope)
+        let pass = passTakingPart(scope)
         guard let items = residentArray(source, pass) else { return nil }
-        let rootReceiver = engine.residentRoot(data, syncedAt: &pass.generation)
+        let rootReceiver = engine.residentRoot(data, syncedAt: &pass.syncedGeneration)
         let results = engine.evaluateEach(expressions.map(\.text), items: items, count: source.count, root: rootReceiver)
         return results?.map { $0.map(Evaluation.init) }
     }

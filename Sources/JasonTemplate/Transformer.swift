@@ -33,7 +33,7 @@ package struct Transformer: Sendable {
         let scope = Scope.top(data)
         let rendered = Transformed(value: run.transform(cache.node(for: template), scope), diagnostics: run.diagnostics)
         // Only a render that never reached JavaScript is a function of its data alone.
-        if remembers, scope.pass.evaluatorState == nil { last.keep(template, data, rendered) }
+        if remembers, !scope.pass.evaluatorTookPart { last.keep(template, data, rendered) }
         return rendered
     }
 
