@@ -283,7 +283,7 @@ public final class Interpreter {
         case .handler(let type):
             guard let handler = registry.handler(for: type) else {
                 return fail(call, step, in: &chain, ActionFailure(message: unknownTypeMessage(type), type: type),
-                                  id: .unknownAction, at: locate(call.path.pointer.appending("type"), in: call))
+                            id: .unknownAction, at: locate(call.path.pointer.appending("type"), in: call))
             }
             var invocation = step
             if let spec = handler.spec {
@@ -292,7 +292,7 @@ public final class Interpreter {
                 case .failure(let problem):
                     let pointer = problem.option.map { call.path.pointer.appending("options").appending($0) }
                     return fail(call, step, in: &chain, ActionFailure(message: problem.message, type: type),
-                                      id: .invalidOptions, at: pointer.map { locate($0, in: call) })
+                                id: .invalidOptions, at: pointer.map { locate($0, in: call) })
                 }
             }
             invocation.jason = chain.jason
@@ -303,7 +303,7 @@ public final class Interpreter {
             switch result {
             case .success(let value):
                 return succeed(call, step, in: &chain, value: value,
-                                     keepingEmpty: handler.spec?.keepsEmptyResult == true)
+                               keepingEmpty: handler.spec?.keepsEmptyResult == true)
             case .failure(let error) where error.endsChain:
                 notify(.branchTaken(step, .none))
                 return (.endQuietly, .none)

@@ -43,7 +43,7 @@ extension Interpreter {
         -> (Resolution, Branch)
     {
         let value = step.options ?? chain.jason
-        (isSuccess ? notify(.succeeded(step, jason: value)) : notify(.failed(step, payload: value)))
+        if isSuccess { notify(.succeeded(step, jason: value)) } else { notify(.failed(step, payload: value)) }
         guard let caller = chain.frames.popLast() else {
             notify(.branchTaken(step, .none))
             return (.end, .none)

@@ -61,6 +61,34 @@ import Testing
         #expect(engine.evaluate("Object.keys(this).sort().join()", root: ["x": 1]) == .value("$root,x"))
     }
 
+    /// An object member whose names stay (`$get` at every `$set`) keeps its JavaScript object, with its
+    /// changed values set; other names, another order or a `__proto__` name make it anew.
+    @Test func anObjectMemberWithTheSameNamesIsUpdatedInPlace() {
+        let engine = ScriptEngine()
+        // A set made by an assignment (which makes the next sync convert everything), filled by a call
+        // that is not taken for a change of the data.
+        #expect(engine.evaluate("globalThis.seen = new Set(), 0", root: [:]) == .value(0))
+        #expect(engine.evaluate("seen.add($get), $get.n", root: ["$get": ["n": 1, "s": "a"]]) == .value(1))
+        #expect(engine.evaluate("[seen.has($get), $get.n, $get.s].join()", root: ["$get": ["n": 2, "s": "a"]])
+                == .value("true,2,a"))
+        #expect(engine.evaluate("[seen.has($get), Object.keys($get).join('')].join()", root: ["$get": ["s": "b", "n": 2]])
+                == .value("false,sn"))
+        #expect(engine.evaluate("[Object.keys($get).join(''), $get.t].join()", root: ["$get": ["s": "b", "t": 3]])
+                == .value("st,3"))
+        let proto: JSON = .object(JSONObject(dictionaryLiteral: ("__proto__", ["x": 1])))
+        #expect(engine.evaluate("Object.keys($get).join()", root: ["$get": proto]) == .value("__proto__"))
+        let changed: JSON = .object(JSONObject(dictionaryLiteral: ("__proto__", ["x": 2])))
+        #expect(engine.evaluate("[Object.keys($get).join(), $get.x].join()", root: ["$get": changed]) == .value("__proto__,"))
+    }
+
+    /// A script that freezes the data (so a set would be ignored) is taken as one that changes it: the
+    /// next sync makes every member anew.
+    @Test func frozenDataIsMadeAnew() {
+        let engine = ScriptEngine()
+        #expect(engine.evaluate("Object.freeze($get) && $get.n", root: ["$get": ["n": 1]]) == .value(1))
+        #expect(engine.evaluate("$get.n", root: ["$get": ["n": 2]]) == .value(2))
+    }
+
     @Test func aMutationIsKeptWithinTheRenderAndUndoneAtTheNextSync() {
         let engine = ScriptEngine()
         let data: JSONObject = ["arr": [1]]
