@@ -22,6 +22,18 @@ extension ScriptEngine {
         }
     }
 
+    /// `evaluate(_:on:extras:)` with `this` the resident root, synced with `data` unless `generation` says
+    /// this caller synced it last: both under one lock, as a render's expressions on its top-level data are.
+    package func evaluate(_ expression: String, root data: JSONObject, syncedAt generation: inout Int?)
+        -> (result: ScriptResult, mayMutate: Bool) {
+        withContext { context in
+            var mayMutate = false
+            let root = context.residentRoot(data, syncedAt: &generation)
+            let result = context.call(expression, receiver: root, extras: [], mayMutate: &mayMutate)
+            return (result, mayMutate)
+        }
+    }
+
     /// The array `expression` gives, kept in the engine, and its length; nil for anything else.
     package func holdArray(_ expression: String, on receiver: ScriptReceiver,
                            extras: [(String, ScriptReceiver)]) -> (array: ScriptReceiver, count: Int)? {

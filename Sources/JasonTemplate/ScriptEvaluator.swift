@@ -17,8 +17,15 @@ package struct ScriptEvaluator: ExpressionEvaluator {
 
     package func evaluate(_ expression: String, in scope: Scope) -> Evaluation {
         if let failure = engine.loadFailure { return .failed(failure) }
-        let (receiver, extras) = target(for: scope)
-        let (result, mayMutate) = engine.evaluate(expression, on: receiver, extras: extras)
+        let (result, mayMutate): (ScriptResult, Bool)
+        if scope.isRoot, scope.lets.isEmpty, case .object(let data) = scope.this {
+            // The commonest case, with one lock: synced at most once per render (unless another render
+            // used the engine in between).
+            (result, mayMutate) = engine.evaluate(expression, root: data, syncedAt: &passTakingPart(scope).syncedGeneration)
+        } else {
+            let (receiver, extras) = target(for: scope)
+            (result, mayMutate) = engine.evaluate(expression, on: receiver, extras: extras)
+        }
         if mayMutate { scope.pass.scriptOwnsData = true }
         return Evaluation(result)
     }
