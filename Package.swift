@@ -9,7 +9,7 @@ let startUpOrder = Context.packageDirectory + "/Sources/jasonrun/startup-order.t
 let startUpLinking: [LinkerSetting] = [
     .unsafeFlags(["-Xlinker", "--no-export-dynamic", "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
                   "-Xlinker", "--symbol-ordering-file=" + startUpOrder, "-Xlinker", "--no-warn-symbol-ordering",
-                  // JavaScriptCore, opened later, binds to our clock_gettime (Sources/CJavaScriptCore/ThreadClock.c).
+                  // JavaScriptCore, opened later, binds to our clock_gettime (Sources/CThreadClock/ThreadClock.c).
                   "-Xlinker", "--export-dynamic-symbol=clock_gettime"],
                  .when(platforms: [.linux])),
 ]
@@ -72,7 +72,9 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
             ],
             resources: [.copy("Page")]),
-        .executableTarget(name: "jasonrun", dependencies: ["JasonCLI"], exclude: ["startup-order.txt"],
+        // The executable's clock_gettime, for JavaScriptCore's watchdog (ThreadClock.c); not for embedders.
+        .target(name: "CThreadClock", linkerSettings: [.linkedLibrary("dl")]),
+        .executableTarget(name: "jasonrun", dependencies: ["JasonCLI", "CThreadClock"], exclude: ["startup-order.txt"],
                           linkerSettings: startUpLinking),
         .executableTarget(name: "CustomAction", dependencies: ["JasonActions", "JasonRuntime", "JasonJSON"],
                           path: "Examples/CustomAction", exclude: ["app.json", "expected.txt"]),
