@@ -8,8 +8,13 @@ import JasonTesting
 
 /// `jasonrun FLOW.json`: load, check, run `$load` (or `$show`, or the single action) until idle.
 struct RunCommand: ParsableCommand {
+    // The super-command's name matters only where `jasonrun FLOW.json` is parsed as this command alone
+    // (Jasonrun.main): ArgumentParser then skips its check for `--generate-completion-script`, two more
+    // parses that were a tenth of a start. Anything that parse refuses goes through the root command,
+    // where completion requests are still answered.
     static let configuration = CommandConfiguration(
         commandName: "run",
+        _superCommandName: "jasonrun",
         abstract: "Run a document's $load (or $show), or a single action, to the end.",
         discussion: """
             Exit status: 0 ok, 1 a chain ended on an unhandled error, 64 usage, 65 invalid document, \
