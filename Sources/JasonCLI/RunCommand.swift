@@ -10,8 +10,8 @@ import JasonTesting
 struct RunCommand: ParsableCommand {
     // The super-command's name matters only where `jasonrun FLOW.json` is parsed as this command alone
     // (Jasonrun.main): ArgumentParser then skips its check for `--generate-completion-script`, two more
-    // parses that were a tenth of a start. Anything that parse refuses goes through the root command,
-    // where completion requests are still answered.
+    // parses that were 5% of a start's instructions. Anything that parse refuses goes through the root
+    // command, where completion requests are still answered.
     static let configuration = CommandConfiguration(
         commandName: "run",
         _superCommandName: "jasonrun",

@@ -19,9 +19,9 @@ public final class Interpreter {
         }
     }
     /// `observers`, when none of them waits; nil otherwise.
-    private var immediateObservers: [any ImmediateObserver]? = []
-    /// Events of the current step not yet given to observers that wait (`notify`).
-    private var undelivered: [ExecutionEvent] = []
+    var immediateObservers: [any ImmediateObserver]? = []
+    /// Events of the current step not yet given to observers that wait (`notify`, Notify.swift).
+    var undelivered: [ExecutionEvent] = []
     /// The JavaScript engine behind `{{ }}`; it starts with the first expression that needs it.
     package let scriptEngine: ScriptEngine
     let transformer: Transformer
@@ -309,75 +309,6 @@ public final class Interpreter {
                 return (.endQuietly, .none)
             case .failure(let error):
                 return fail(call, step, in: &chain, error, id: .actionFailed)
-            }
-        }
-    }
-
-    func succeed(_ call: ActionCall, _ step: ActionStep, in chain: inout Chain, value: JSON?,
-                 keepingEmpty: Bool = false) -> (Resolution, Branch)
-    {
-        chain.jason = keepingEmpty ? value : Chain.wrap(value)
-        notify(.succeeded(step, jason: chain.jason))
-        let branch: Branch = call.success == nil ? .none : .success
-        notify(.branchTaken(step, branch))
-        return (call.success.map(Resolution.continue) ?? .end, branch)
-    }
-
-    func fail(_ call: ActionCall, _ step: ActionStep, in chain: inout Chain, _ failure: ActionFailure,
-              id: Diagnostic.ID, at place: ActionPath? = nil) -> (Resolution, Branch) {
-        chain.jason = Chain.wrap(failure.payload)
-        notify(.failed(step, payload: failure.payload))
-        notify(.branchTaken(step, call.error == nil ? .none : .error))
-        if let error = call.error { return (.continue(error), .error) }
-        let message = failure.payload?["message"]?.stringValue ?? "\(step.name) failed"
-        let payload = failure.payload.map { ["error payload: " + $0.description] } ?? []
-        return (.fail(Diagnostic(id, .error, message + " (no error branch)", at: place ?? call.path, notes: payload)),
-                .none)
-    }
-
-    /// R20 (S24): the view went away while the action ran; neither branch runs.
-    func abandon(_ step: ActionStep) -> (Resolution, Branch) {
-        notify(.branchTaken(step, .none))
-        return (.abandon("the view of \(step.name) was closed before it completed"), .none)
-    }
-
-    func finish(_ outcome: ChainOutcome) {
-        if case .failed(let diagnostic) = outcome { state.issues.report(diagnostic) }
-        showUnshownBody()
-        notify(.chainEnded(outcome))
-    }
-
-    /// The body drawn as the view loaded, shown once its `$load` chain has ended without drawing another.
-    func showUnshownBody() {
-        guard let body = state.top.unshownBody else { return }
-        let problems = state.top.unshownProblems
-        state.views[state.topIndex].unshownBody = nil
-        state.views[state.topIndex].unshownProblems = []
-        guard let current = state.top.variables.body, current.isIdentical(to: body) else { return }
-        for diagnostic in problems { state.issues.report(diagnostic) }
-        environment.console.present(body: body)
-    }
-
-    /// Tells the observers of `event`: jasonrun's own at once; when any observer waits, every observer's
-    /// events wait in order for the end of the step, so the loop itself never suspends to report.
-    @inline(__always)
-    func notify(_ event: @autoclosure () -> ExecutionEvent) {
-        guard !observers.isEmpty else { return }
-        let event = event()
-        if let immediateObservers {
-            for observer in immediateObservers { observer.observeNow(event) }
-        } else {
-            undelivered.append(event)
-        }
-    }
-
-    /// Hands the events of the step to observers that wait, before the step returns.
-    func deliverEvents() async {
-        while !undelivered.isEmpty {
-            let events = undelivered
-            undelivered = []
-            for event in events {
-                for observer in observers { await observer.observe(event) }
             }
         }
     }

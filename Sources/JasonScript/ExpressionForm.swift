@@ -25,8 +25,8 @@ struct ExpressionForm {
         text.contains(/\breturn [^;]+;?[ ]*$/) && text.contains(/return[^}]*$/)
     }
 
-    /// Whether the text may reach built-ins in ways `mayMutate` does not see (`Reflect.set` on a
-    /// prototype, say).
+    /// Whether the text may reach built-ins in ways `mayMutate` does not see (a prototype's member
+    /// replaced, `eval`, `Function`).
     static func mayReplaceBuiltins(_ text: String) -> Bool {
         text.contains(/prototype|__proto__|Reflect|setPrototypeOf|eval|Function|constructor/)
     }

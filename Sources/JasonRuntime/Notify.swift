@@ -1,0 +1,26 @@
+/// How the loop reports to its observers (ExecutionObserver.swift).
+extension Interpreter {
+    /// Tells the observers of `event`: jasonrun's own at once; when any observer waits, every observer's
+    /// events wait in order for the end of the step, so the loop itself never suspends to report.
+    @inline(__always)
+    func notify(_ event: @autoclosure () -> ExecutionEvent) {
+        guard !observers.isEmpty else { return }
+        let event = event()
+        if let immediateObservers {
+            for observer in immediateObservers { observer.observeNow(event) }
+        } else {
+            undelivered.append(event)
+        }
+    }
+
+    /// Hands the events of the step to observers that wait, before the step returns.
+    func deliverEvents() async {
+        while !undelivered.isEmpty {
+            let events = undelivered
+            undelivered = []
+            for event in events {
+                for observer in observers { await observer.observe(event) }
+            }
+        }
+    }
+}
