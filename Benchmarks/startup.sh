@@ -12,7 +12,7 @@ cd "$(dirname "$0")/.."
 runs="${1:-15}"
 rounds="${2:-100000}"
 bin="${3:-.build/release/jasonrun}"
-shared="${SHARED:-../shared}"
+shared="$(cd "${SHARED:-../shared}" && pwd)"   # absolute: node resolves require() from the script's folder
 [[ -x "$bin" ]] || swift build -c release --static-swift-stdlib --product jasonrun >&2
 command -v node >/dev/null || { echo "startup.sh: node is not installed" >&2; exit 1; }
 dir="$(mktemp -d)"

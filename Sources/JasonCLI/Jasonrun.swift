@@ -40,12 +40,12 @@ package struct Jasonrun: ParsableCommand {
             io.writeOut(text)
             return ExitStatus.ok
         }
-        // `jasonrun FLOW.json …`, the common case, is parsed as the run command alone: the root's parse also
-        // reflects every subcommand, a third of a start-up. Anything it refuses goes the whole way, so that
-        // help and errors read as before.
+        // `jasonrun FLOW.json …`, the common case, is read from RunArguments' table, else parsed as the run
+        // command alone: the root's parse also reflects every subcommand. Anything both refuse goes the
+        // whole way, so that help and errors read as before.
         if let first = arguments.first, first.hasSuffix(".json") || first == "-",
            !arguments.contains(where: { ["-h", "--help", "help"].contains($0) }),
-           let run = try? RunCommand.parse(normalize(arguments)) {
+           let run = RunArguments.parse(normalize(arguments)) ?? (try? RunCommand.parse(normalize(arguments))) {
             return await run.execute(io: io)
         }
         do {

@@ -1,0 +1,132 @@
+import JasonActions
+
+/// `jasonrun FLOW.json [OPTION…]` read without ArgumentParser's reflection.
+///
+/// ArgumentParser learns a command's options by reflecting the command's type, and the Swift runtime
+/// answers each type/protocol question it asks for the first time by scanning every conformance record
+/// in the binary (9,000-odd): parsing the run command that way was three quarters of the instructions of
+/// running the hello example. This reads the same options from a table and gives up (nil) on anything
+/// it does not know for sure (help, a mistake, an unusual spelling, a value ArgumentParser or a `validate`
+/// would refuse), which then goes through ArgumentParser as before, with its messages. RunArgumentsTests
+/// checks that the table names every option of RunCommand and that both parses give the same command.
+enum RunArguments {
+    /// The command `arguments` (after `normalize`) ask for, when they are plain: the flow first, then
+    /// `--name value`, `--name=value` or `--flag`, each option once (`--allow-read` repeatable), no value empty.
+    static func parse(_ arguments: [String]) -> RunCommand? {
+        guard let file = arguments.first, file == "-" || !file.hasPrefix("-") else { return nil }
+        var command = defaults(file: file)
+        var seen: Set<String> = []
+        var rest = arguments.dropFirst()
+        while let argument = rest.popFirst() {
+            let (name, attached) = split(argument)
+            guard name.hasPrefix("--"), name.count > 2 else { return nil }
+            if let flag = flags[name] {
+                guard attached == nil, seen.insert(name).inserted else { return nil }
+                flag(&command)
+                continue
+            }
+            guard let option = options[name], name == "--allow-read" || seen.insert(name).inserted else { return nil }
+            guard let value = attached ?? rest.popFirst(), !value.isEmpty, attached != nil || !value.hasPrefix("-"),
+                  option(&command, value) else { return nil }
+        }
+        do {
+            try command.limit.validate()
+            try command.repeatable.validate()
+            try command.store.validate()
+            try command.files.validate()
+            try command.validate()
+        } catch {
+            return nil
+        }
+        return command
+    }
+
+    /// Every option's long name, for the tests.
+    static var names: Set<String> { Set(flags.keys).union(options.keys) }
+
+    static func split(_ argument: String) -> (name: String, value: String?) {
+        guard argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") else { return (argument, nil) }
+        return (String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
+    }
+
+    /// The command with `file` and every option at the default RunCommand declares for it.
+    static func defaults(file: String) -> RunCommand {
+        var command = RunCommand()
+        command.file = file
+        command.trace = nil
+        command.traceFile = nil
+        command.strict = false
+        command.printJason = false
+        command.render = .json
+        command.record = nil
+        command.recordCredentials = false
+        command.replay = nil
+        command.realTime = false
+        command.coverage = nil
+        var limit = LimitOptions()
+        (limit.timeLimit, limit.maxSteps, limit.wallLimit) = (nil, 1_000_000, "5m")
+        (limit.maxViews, limit.jsTime, limit.jsMemory) = (100, "1s", 1024)
+        command.limit = limit
+        var repeatable = RepeatOptions()
+        (repeatable.seed, repeatable.clockStart) = (nil, nil)
+        command.repeatable = repeatable
+        var seed = SeedOptions()
+        (seed.params, seed.jason, seed.global) = (nil, nil, nil)
+        command.seed = seed
+        var store = StoreOptions()
+        (store.stateDir, store.noPersist) = (nil, false)
+        command.store = store
+        var answers = StubOptions()
+        (answers.stubs, answers.offline) = (nil, false)
+        command.answers = answers
+        var files = FileOptions()
+        (files.allowRead, files.maxFileSize) = ([], FileAccess.defaultMaximumSize)
+        command.files = files
+        return command
+    }
+
+    static let flags: [String: @Sendable (inout RunCommand) -> Void] = [
+        "--strict": { $0.strict = true },
+        "--print-jason": { $0.printJason = true },
+        "--record-credentials": { $0.recordCredentials = true },
+        "--real-time": { $0.realTime = true },
+        "--no-persist": { $0.store.noPersist = true },
+        "--offline": { $0.answers.offline = true },
+    ]
+
+    /// Each option's setter; false when ArgumentParser would not take the value.
+    static let options: [String: @Sendable (inout RunCommand, String) -> Bool] = [
+        "--trace": { $0.trace = TraceFormat(rawValue: $1); return $0.trace != nil },
+        "--trace-file": { $0.traceFile = $1; return true },
+        "--render": { command, value in
+            guard let mode = RenderMode(rawValue: value) else { return false }
+            command.render = mode
+            return true
+        },
+        "--record": { $0.record = $1; return true },
+        "--replay": { $0.replay = $1; return true },
+        "--coverage": { $0.coverage = $1; return true },
+        "--time-limit": { $0.limit.timeLimit = $1; return true },
+        "--max-steps": { command, value in integer(value) { command.limit.maxSteps = $0 } },
+        "--wall-limit": { $0.limit.wallLimit = $1; return true },
+        "--max-views": { command, value in integer(value) { command.limit.maxViews = $0 } },
+        "--js-time": { $0.limit.jsTime = $1; return true },
+        "--js-memory": { command, value in integer(value) { command.limit.jsMemory = $0 } },
+        "--seed": { command, value in integer(value) { command.repeatable.seed = $0 } },
+        "--clock-start": { $0.repeatable.clockStart = $1; return true },
+        "--params": { $0.seed.params = $1; return true },
+        "--jason": { $0.seed.jason = $1; return true },
+        "--global": { $0.seed.global = $1; return true },
+        "--state-dir": { $0.store.stateDir = $1; return true },
+        "--stubs": { $0.answers.stubs = $1; return true },
+        "--allow-read": { $0.files.allowRead.append($1); return true },
+        "--max-file-size": { command, value in integer(value) { command.files.maxFileSize = $0 } },
+    ]
+
+    /// Sets a whole number as ArgumentParser reads one (`Int(text)`, `UInt64(text)`).
+    static func integer<Number: FixedWidthInteger>(_ text: String, _ set: (Number) -> Void) -> Bool {
+        guard let number = Number(text) else { return false }
+        set(number)
+        return true
+    }
+}
