@@ -15,19 +15,21 @@ enum RunArguments {
     static func parse(_ arguments: [String]) -> RunCommand? {
         guard let file = arguments.first, file == "-" || !file.hasPrefix("-") else { return nil }
         var command = defaults(file: file)
-        var seen: Set<String> = []
+        var seen: [String] = []
         var rest = arguments.dropFirst()
         while let argument = rest.popFirst() {
             let (name, attached) = split(argument)
             guard name.hasPrefix("--"), name.count > 2 else { return nil }
-            if let flag = flags[name] {
-                guard attached == nil, seen.insert(name).inserted else { return nil }
-                flag(&command)
+            if let setFlag = flag(name) {
+                guard attached == nil, !seen.contains(name) else { return nil }
+                seen.append(name)
+                setFlag(&command)
                 continue
             }
-            guard let option = options[name], name == "--allow-read" || seen.insert(name).inserted else { return nil }
+            guard let setOption = option(name), name == "--allow-read" || !seen.contains(name) else { return nil }
+            seen.append(name)
             guard let value = attached ?? rest.popFirst(), !value.isEmpty, attached != nil || !value.hasPrefix("-"),
-                  option(&command, value) else { return nil }
+                  setOption(&command, value) else { return nil }
         }
         do {
             try command.limit.validate()
@@ -41,8 +43,8 @@ enum RunArguments {
         return command
     }
 
-    /// Every option's long name, for the tests.
-    static var names: Set<String> { Set(flags.keys).union(options.keys) }
+    /// Whether the table knows the option or flag `name` (`--max-steps`).
+    static func knows(_ name: String) -> Bool { flag(name) != nil || option(name) != nil }
 
     static func split(_ argument: String) -> (name: String, value: String?) {
         guard argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") else { return (argument, nil) }
@@ -85,43 +87,51 @@ enum RunArguments {
         return command
     }
 
-    static let flags: [String: @Sendable (inout RunCommand) -> Void] = [
-        "--strict": { $0.strict = true },
-        "--print-jason": { $0.printJason = true },
-        "--record-credentials": { $0.recordCredentials = true },
-        "--real-time": { $0.realTime = true },
-        "--no-persist": { $0.store.noPersist = true },
-        "--offline": { $0.answers.offline = true },
-    ]
+    /// What a flag sets. A switch rather than a dictionary: a dictionary of closures is a generic type the
+    /// runtime would instantiate at start-up, asking the same costly conformance questions.
+    static func flag(_ name: String) -> ((inout RunCommand) -> Void)? {
+        switch name {
+        case "--strict": { $0.strict = true }
+        case "--print-jason": { $0.printJason = true }
+        case "--record-credentials": { $0.recordCredentials = true }
+        case "--real-time": { $0.realTime = true }
+        case "--no-persist": { $0.store.noPersist = true }
+        case "--offline": { $0.answers.offline = true }
+        default: nil
+        }
+    }
 
-    /// Each option's setter; false when ArgumentParser would not take the value.
-    static let options: [String: @Sendable (inout RunCommand, String) -> Bool] = [
-        "--trace": { $0.trace = TraceFormat(rawValue: $1); return $0.trace != nil },
-        "--trace-file": { $0.traceFile = $1; return true },
-        "--render": { command, value in
+    /// What an option sets; the setter says false when ArgumentParser would not take the value.
+    static func option(_ name: String) -> ((inout RunCommand, String) -> Bool)? {
+        switch name {
+        case "--trace": { $0.trace = TraceFormat(rawValue: $1); return $0.trace != nil }
+        case "--trace-file": { $0.traceFile = $1; return true }
+        case "--render": { command, value in
             guard let mode = RenderMode(rawValue: value) else { return false }
             command.render = mode
             return true
-        },
-        "--record": { $0.record = $1; return true },
-        "--replay": { $0.replay = $1; return true },
-        "--coverage": { $0.coverage = $1; return true },
-        "--time-limit": { $0.limit.timeLimit = $1; return true },
-        "--max-steps": { command, value in integer(value) { command.limit.maxSteps = $0 } },
-        "--wall-limit": { $0.limit.wallLimit = $1; return true },
-        "--max-views": { command, value in integer(value) { command.limit.maxViews = $0 } },
-        "--js-time": { $0.limit.jsTime = $1; return true },
-        "--js-memory": { command, value in integer(value) { command.limit.jsMemory = $0 } },
-        "--seed": { command, value in integer(value) { command.repeatable.seed = $0 } },
-        "--clock-start": { $0.repeatable.clockStart = $1; return true },
-        "--params": { $0.seed.params = $1; return true },
-        "--jason": { $0.seed.jason = $1; return true },
-        "--global": { $0.seed.global = $1; return true },
-        "--state-dir": { $0.store.stateDir = $1; return true },
-        "--stubs": { $0.answers.stubs = $1; return true },
-        "--allow-read": { $0.files.allowRead.append($1); return true },
-        "--max-file-size": { command, value in integer(value) { command.files.maxFileSize = $0 } },
-    ]
+        }
+        case "--record": { $0.record = $1; return true }
+        case "--replay": { $0.replay = $1; return true }
+        case "--coverage": { $0.coverage = $1; return true }
+        case "--time-limit": { $0.limit.timeLimit = $1; return true }
+        case "--max-steps": { command, value in integer(value) { command.limit.maxSteps = $0 } }
+        case "--wall-limit": { $0.limit.wallLimit = $1; return true }
+        case "--max-views": { command, value in integer(value) { command.limit.maxViews = $0 } }
+        case "--js-time": { $0.limit.jsTime = $1; return true }
+        case "--js-memory": { command, value in integer(value) { command.limit.jsMemory = $0 } }
+        case "--seed": { command, value in integer(value) { command.repeatable.seed = $0 } }
+        case "--clock-start": { $0.repeatable.clockStart = $1; return true }
+        case "--params": { $0.seed.params = $1; return true }
+        case "--jason": { $0.seed.jason = $1; return true }
+        case "--global": { $0.seed.global = $1; return true }
+        case "--state-dir": { $0.store.stateDir = $1; return true }
+        case "--stubs": { $0.answers.stubs = $1; return true }
+        case "--allow-read": { $0.files.allowRead.append($1); return true }
+        case "--max-file-size": { command, value in integer(value) { command.files.maxFileSize = $0 } }
+        default: nil
+        }
+    }
 
     /// Sets a whole number as ArgumentParser reads one (`Int(text)`, `UInt64(text)`).
     static func integer<Number: FixedWidthInteger>(_ text: String, _ set: (Number) -> Void) -> Bool {

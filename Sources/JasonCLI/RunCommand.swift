@@ -131,13 +131,13 @@ struct RunCommand: ParsableCommand {
                                       scriptEngine: engine)
         interpreter.limits = limit.limits(defaultTimeLimit: 60)
         if let format = output.traceFormat {
-            interpreter.observers.append(TraceObserver(format: format, clock: clock, write: output.writeTrace))
+            interpreter.observeNow([TraceObserver(format: format, clock: clock, write: output.writeTrace)])
         }
         let templates = TemplateReport(strict: strict)
         let finalJason = ChainResult()
-        interpreter.observers += [templates, finalJason]
+        interpreter.observeNow([templates, finalJason])
         let visits = VisitRecorder()
-        if coverage != nil { interpreter.observers.append(visits) }
+        if coverage != nil { interpreter.observeNow([visits]) }
         await interpreter.start(jason: seeds.jason)
         // The document as it runs: with its mixins resolved, their files shown like the flow's own.
         let loaded = interpreter.views[0].document

@@ -37,3 +37,29 @@ package protocol ImmediateObserver: ExecutionObserver {
 extension ImmediateObserver {
     package func observe(_ event: ExecutionEvent) async { observeNow(event) }
 }
+
+/// An interpreter's observers, and the same list as immediate observers when none of them waits.
+struct Observers {
+    private(set) var all: [any ExecutionObserver] = []
+    private(set) var immediate: [any ImmediateObserver]? = []
+
+    init() {}
+
+    init(_ observers: [any ExecutionObserver]) {
+        all = observers
+        let immediate = observers.compactMap { $0 as? any ImmediateObserver }
+        self.immediate = immediate.count == observers.count ? immediate : nil
+    }
+
+    /// Adds observers known not to wait, without asking each at run time whether it waits: that question
+    /// makes the Swift runtime scan every conformance record of the binary once per class, at start-up.
+    mutating func add(_ observers: [any ImmediateObserver]) {
+        all += observers.map { $0 }
+        immediate = immediate.map { $0 + observers }
+    }
+}
+
+extension Interpreter {
+    /// Adds observers that never wait (jasonrun's own).
+    package func observeNow(_ added: [any ImmediateObserver]) { observing.add(added) }
+}

@@ -12,14 +12,12 @@ import JasonTemplate
 public final class Interpreter {
     package let registry: ActionRegistry
     @exclusivity(unchecked) public var limits = Limits()
-    public var observers: [any ExecutionObserver] = [] {
-        didSet {
-            let immediate = observers.compactMap { $0 as? any ImmediateObserver }
-            immediateObservers = immediate.count == observers.count ? immediate : nil
-        }
+    public var observers: [any ExecutionObserver] {
+        get { observing.all }
+        set { observing = Observers(newValue) }
     }
-    /// `observers`, when none of them waits; nil otherwise.
-    var immediateObservers: [any ImmediateObserver]? = []
+    /// `observers`, with those that never wait told apart.
+    var observing = Observers()
     /// Events of the current step not yet given to observers that wait (`notify`, Notify.swift).
     var undelivered: [ExecutionEvent] = []
     /// The JavaScript engine behind `{{ }}`; it starts with the first expression that needs it.

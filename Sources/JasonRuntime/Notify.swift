@@ -4,9 +4,9 @@ extension Interpreter {
     /// events wait in order for the end of the step, so the loop itself never suspends to report.
     @inline(__always)
     func notify(_ event: @autoclosure () -> ExecutionEvent) {
-        guard !observers.isEmpty else { return }
+        guard !observing.all.isEmpty else { return }
         let event = event()
-        if let immediateObservers {
+        if let immediateObservers = observing.immediate {
             for observer in immediateObservers { observer.observeNow(event) }
         } else {
             undelivered.append(event)
@@ -19,7 +19,7 @@ extension Interpreter {
             let events = undelivered
             undelivered = []
             for event in events {
-                for observer in observers { await observer.observe(event) }
+                for observer in observing.all { await observer.observe(event) }
             }
         }
     }
