@@ -6,25 +6,28 @@ import JasonScript
 /// The limits a run keeps to (`run`, `repl`): `--max-steps`, `--time-limit`, `--wall-limit`,
 /// `--max-views`, `--js-time`, `--js-memory` (Docs/Diagnostics.md).
 struct LimitOptions: ParsableArguments {
+    /// The defaults of the options below (RunArguments sets them too).
+    static let standard = (maxSteps: 1_000_000, wallLimit: "5m", maxViews: 100, jsTime: "1s", jsMemory: 1024)
+
     @Option(help: ArgumentHelp("Stop when timers would run past this time: seconds, or with s, ms or m (default 60s for a run, "
                                + "none in the REPL, where time passes only when asked; 0 for no limit).", valueName: "time"))
     var timeLimit: String?
 
     @Option(help: "Stop after this many actions (default 1,000,000; 0 for no limit).")
-    var maxSteps: Int = 1_000_000
+    var maxSteps: Int = LimitOptions.standard.maxSteps
 
     @Option(help: ArgumentHelp("Stop when the run has taken this much real time: seconds, or with s, ms or m (default 5m; 0 for no limit).",
                                valueName: "time"))
-    var wallLimit: String = "5m"
+    var wallLimit: String = LimitOptions.standard.wallLimit
 
     @Option(help: "Views a $href may stack up before it fails (default 100; 0 for no limit).")
-    var maxViews: Int = 100
+    var maxViews: Int = LimitOptions.standard.maxViews
 
     @Option(help: ArgumentHelp("How long one {{ }} expression may run: seconds, or with s, ms or m (default 1s).", valueName: "time"))
-    var jsTime: String = "1s"
+    var jsTime: String = LimitOptions.standard.jsTime
 
     @Option(help: ArgumentHelp("How large JavaScript's heap may grow, in MB (default 1024).", valueName: "MB"))
-    var jsMemory: Int = 1024
+    var jsMemory: Int = LimitOptions.standard.jsMemory
 
     func validate() throws {
         if maxSteps < 0 { throw ValidationError("--max-steps must be 0 or more") }

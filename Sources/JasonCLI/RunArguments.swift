@@ -66,8 +66,9 @@ enum RunArguments {
         command.realTime = false
         command.coverage = nil
         var limit = LimitOptions()
-        (limit.timeLimit, limit.maxSteps, limit.wallLimit) = (nil, 1_000_000, "5m")
-        (limit.maxViews, limit.jsTime, limit.jsMemory) = (100, "1s", 1024)
+        let standard = LimitOptions.standard
+        (limit.timeLimit, limit.maxSteps, limit.wallLimit) = (nil, standard.maxSteps, standard.wallLimit)
+        (limit.maxViews, limit.jsTime, limit.jsMemory) = (standard.maxViews, standard.jsTime, standard.jsMemory)
         command.limit = limit
         var repeatable = RepeatOptions()
         (repeatable.seed, repeatable.clockStart) = (nil, nil)

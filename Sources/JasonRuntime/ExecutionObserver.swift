@@ -43,8 +43,6 @@ struct Observers {
     private(set) var all: [any ExecutionObserver] = []
     private(set) var immediate: [any ImmediateObserver]? = []
 
-    init() {}
-
     init(_ observers: [any ExecutionObserver]) {
         all = observers
         let immediate = observers.compactMap { $0 as? any ImmediateObserver }

@@ -17,7 +17,7 @@ public final class Interpreter {
         set { observing = Observers(newValue) }
     }
     /// `observers`, with those that never wait told apart.
-    var observing = Observers()
+    var observing = Observers([])
     /// Events of the current step not yet given to observers that wait (`notify`, Notify.swift).
     var undelivered: [ExecutionEvent] = []
     /// The JavaScript engine behind `{{ }}`; it starts with the first expression that needs it.
