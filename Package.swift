@@ -4,13 +4,17 @@ import PackageDescription
 // What the loader does before main, at every start (Docs/Architecture.md, "Start-up"): SwiftPM's static
 // standard library exports every symbol of our own code (36,000), which the loader and the runtime's
 // dladdr then search; lld packs the 170,000 relative relocations (DT_RELR, glibc 2.36) into a few pages,
-// and lays out the functions a start runs together (scripts/startup-order.sh writes their list).
+// and lays out the functions a start runs together (scripts/startup-order.sh writes their list). The
+// C++, unwinder and zlib libraries are linked statically: Sources/jasonrun/static-libraries holds linker
+// scripts named like the shared ones that name the archives instead, because SwiftPM puts its own
+// -lstdc++ first on the line; loading and binding libstdc++.so was half of `jasonrun --version`.
 let startUpOrder = Context.packageDirectory + "/Sources/jasonrun/startup-order.txt"
 let startUpLinking: [LinkerSetting] = [
     .unsafeFlags(["-Xlinker", "--no-export-dynamic", "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
                   "-Xlinker", "--symbol-ordering-file=" + startUpOrder, "-Xlinker", "--no-warn-symbol-ordering",
                   // JavaScriptCore, opened later, binds to our clock_gettime (Sources/CThreadClock/ThreadClock.c).
-                  "-Xlinker", "--export-dynamic-symbol=clock_gettime"],
+                  "-Xlinker", "--export-dynamic-symbol=clock_gettime",
+                  "-L" + Context.packageDirectory + "/Sources/jasonrun/static-libraries"],
                  .when(platforms: [.linux])),
 ]
 
@@ -74,7 +78,7 @@ let package = Package(
             resources: [.copy("Page")]),
         // The executable's clock_gettime, for JavaScriptCore's watchdog (ThreadClock.c); not for embedders.
         .target(name: "CThreadClock", linkerSettings: [.linkedLibrary("dl")]),
-        .executableTarget(name: "jasonrun", dependencies: ["JasonCLI", "CThreadClock"], exclude: ["startup-order.txt"],
+        .executableTarget(name: "jasonrun", dependencies: ["JasonCLI", "CThreadClock"], exclude: ["startup-order.txt", "static-libraries"],
                           linkerSettings: startUpLinking),
         .executableTarget(name: "CustomAction", dependencies: ["JasonActions", "JasonRuntime", "JasonJSON"],
                           path: "Examples/CustomAction", exclude: ["app.json", "expected.txt"]),
