@@ -1,4 +1,5 @@
 import JasonJSON
+import JasonTemplate
 
 /// Mistakes a document can make without being invalid: a misspelt key that leaves a part of it unused
 /// (`"action"` for `"actions"`, `"$lod"` for `"$load"`, `"sucess"`), and a `{{` never closed, which is
@@ -97,10 +98,9 @@ extension Document {
     func unclosedTemplates(_ json: JSON, at trail: inout PointerTrail, into found: inout [Diagnostic]) {
         switch json {
         case .string(let text):
-            guard text.utf8.contains(UInt8(ascii: "{")), let open = text.ranges(of: "{{").last else { return }
+            guard text.utf8.contains(UInt8(ascii: "{")), let open = text.lastPair(UInt8(ascii: "{")) else { return }
             let rest = text[open.upperBound...]
-            let line = rest.prefix { !$0.isNewline }
-            guard !line.contains("}}") else { return }
+            guard rest.firstPair(UInt8(ascii: "}"), before: rest.firstIndex(where: \.isNewline)) == nil else { return }
             let shown = text.count > 40 ? String(text.prefix(37)) + "..." : text
             found.append(Diagnostic(.unclosedTemplate, .warning,
                                     "\"\(shown)\" opens {{ and never closes it on that line; it is plain text, not a template",

@@ -10,7 +10,7 @@ struct Directive {
         // Most keys hold no `#` at all: say so without the string searches below.
         guard text.utf8.contains(UInt8(ascii: "#")) else { return nil }
         var inner = Substring(text)
-        if let open = text.firstRange(of: "{{"), let close = text.ranges(of: "}}").last,
+        if let open = text.firstPair(UInt8(ascii: "{")), let close = text.lastPair(UInt8(ascii: "}")),
            open.upperBound < close.lowerBound,
            !text[open.upperBound..<close.lowerBound].contains(where: \.isNewline) {
             inner = text[..<open.lowerBound] + text[open.upperBound..<close.lowerBound] + text[close.upperBound...]
@@ -24,11 +24,9 @@ struct Directive {
 
     /// `Helper.is_template`: some `{{…}}` with at least one character, on one line.
     static func isTemplate(_ text: String) -> Bool {
-        guard text.utf8.contains(UInt8(ascii: "{")), let open = text.firstRange(of: "{{") else { return false }
+        guard text.utf8.contains(UInt8(ascii: "{")), let open = text.firstPair(UInt8(ascii: "{")) else { return false }
         let rest = text[open.upperBound...]
-        guard let close = rest.ranges(of: "}}").last(where: { range in
-            !rest[rest.startIndex..<range.lowerBound].contains(where: \.isNewline)
-        }) else { return false }
+        guard let close = rest.lastPair(UInt8(ascii: "}"), before: rest.firstIndex(where: \.isNewline)) else { return false }
         return close.lowerBound > rest.startIndex
     }
 }
