@@ -13,8 +13,8 @@ struct StubbedAction: ActionHandler {
 
     init(_ spec: ActionSpec, cancel: CancelMeans = .endOfChain) {
         var described = spec
-        described.terminal = [spec.terminal, "answers from the stub file's \"answers\"; without one it takes the error branch"]
-            .filter { !$0.isEmpty }.joined(separator: "; ")
+        let stubbed = "answers from the stub file's \"answers\"; without one it takes the error branch"
+        described.terminal = spec.terminal.isEmpty ? stubbed : spec.terminal + "; " + stubbed
         self.spec = described
         self.cancel = cancel
     }

@@ -15,8 +15,8 @@ enum PromptActions {
         terminal: "prints \"[alert] TITLE: DESCRIPTION\", then answers from the stub file, the terminal, or the fields' values"
     )) { invocation, context throws(ActionFailure) in
         let options = invocation.optionObject
-        let title = [UtilActions.text(options["title"]), UtilActions.text(options["description"])]
-        context.console.print("[alert] " + title.filter { !$0.isEmpty }.joined(separator: ": "))
+        let heading = UtilActions.heading(UtilActions.text(options["title"]), UtilActions.text(options["description"]))
+        context.console.print("[alert] " + heading)
         let fields = options["form"]?.arrayValue?.compactMap(\.objectValue) ?? []
         if let answer = context.nextAnswer(for: invocation.type) {
             return try StubbedAction.apply(answer, type: invocation.type, cancel: .error)
@@ -104,8 +104,8 @@ enum PromptActions {
         terminal: "answers from the stub file, else reads YYYY-MM-DD[THH:MM] or unix seconds at the terminal, else today"
     )) { invocation, context throws(ActionFailure) in
         let options = invocation.optionObject
-        let title = [UtilActions.text(options["title"]), UtilActions.text(options["description"])]
-        context.console.print("[datepicker] " + title.filter { !$0.isEmpty }.joined(separator: ": "))
+        let heading = UtilActions.heading(UtilActions.text(options["title"]), UtilActions.text(options["description"]))
+        context.console.print("[datepicker] " + heading)
         if let answer = context.nextAnswer(for: invocation.type) {
             return try StubbedAction.apply(answer, type: invocation.type, cancel: .endOfChain)
         }

@@ -13,8 +13,7 @@ package enum UtilActions {
             let options = invocation.optionObject
             let title = options["title"].flatMap { $0 == .null ? nil : text($0) } ?? "Notice"
             let description = text(options["description"])
-            let line = [title, description].filter { !$0.isEmpty }.joined(separator: ": ")
-            context.console.print("[banner] " + line)
+            context.console.print("[banner] " + heading(title, description))
             return nil
         },
         "toast": ClosureHandler(ActionSpec(
@@ -55,5 +54,11 @@ package enum UtilActions {
         case .string(let s)?: s
         case let other?: other.description
         }
+    }
+
+    /// "TITLE: DESCRIPTION", or whichever of the two is not empty. (Not `joined(separator:)`, whose generic
+    /// code has the runtime scan every conformance record the first time, a twentieth of a start.)
+    static func heading(_ title: String, _ description: String) -> String {
+        title.isEmpty || description.isEmpty ? title + description : title + ": " + description
     }
 }
