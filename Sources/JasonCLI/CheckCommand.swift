@@ -37,7 +37,7 @@ struct CheckCommand: ParsableCommand {
         var unread = 0
         for file in files {
             let source: SourceFile
-            switch file == "-" ? .success(io.readAllInput()) : fileOptions.readDocument(file) {
+            switch file == "-" ? .success(io.readAllInput()) : fileOptions.values.readDocument(file) {
             case .success(let bytes): source = SourceFile(name: file == "-" ? "<stdin>" : file, bytes: bytes)
             case .failure(let problem):
                 io.writeErr("jasonrun: \(file): \(problem.message)\n")

@@ -45,12 +45,12 @@ package struct Jasonrun: ParsableCommand {
         // whole way, so that help and errors read as before.
         if let first = arguments.first, first.hasSuffix(".json") || first == "-",
            !arguments.contains(where: { ["-h", "--help", "help"].contains($0) }),
-           let run = RunArguments.parse(normalize(arguments)) ?? (try? RunCommand.parse(normalize(arguments))) {
+           let run = RunArguments.parse(normalize(arguments)) ?? (try? RunCommand.parse(normalize(arguments)))?.settings {
             return await run.execute(io: io)
         }
         do {
             var command = try parseAsRoot(normalize(arguments))
-            if let run = command as? RunCommand { return await run.execute(io: io) }
+            if let run = command as? RunCommand { return await run.settings.execute(io: io) }
             if let repl = command as? ReplCommand { return await repl.execute(io: io) }
             if let check = command as? CheckCommand { return await check.execute(io: io) }
             if let schema = command as? SchemaCommand { return schema.execute(io: io) }

@@ -82,7 +82,7 @@ struct PreviewCommand: ParsableCommand {
 
         let link = PreviewLink()
         let stores = seeds.stores(store.stores)
-        let viewURL = URL(fileURLWithPath: file).standardizedFileURL.absoluteString
+        let viewURL = LocalPath(file).url
         let (transport, answers, params, start) = (network.transport().0, network.answers, seeds.params ?? [:],
                                                    Date().timeIntervalSince1970)
         var registry = StandardLibrary.registry

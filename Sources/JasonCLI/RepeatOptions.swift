@@ -15,14 +15,25 @@ struct RepeatOptions: ParsableArguments {
     /// The instant a seeded run starts at, when nothing else is said: the same for every run.
     static let fixedStart: Double = 1_767_225_600
 
-    func validate() throws {
-        if let clockStart, Self.unixTime(clockStart) == nil {
-            throw ValidationError("--clock-start takes Unix seconds or an ISO 8601 date, as in 1767225600 or 2026-01-01T09:30:00Z")
-        }
-    }
+    var values: Values { Values(seed: seed, clockStart: clockStart) }
+
+    func validate() throws { if let problem = values.problem { throw ValidationError(problem) } }
 
     /// Unix seconds at the clock's 0 s.
-    func startDate() -> Double { Self.startDate(seed: seed, clockStart: clockStart) }
+    func startDate() -> Double { values.startDate() }
+
+    /// What the options say, as plain values: RunArguments fills these without ArgumentParser's types.
+    struct Values {
+        var seed: UInt64?
+        var clockStart: String?
+
+        var problem: String? {
+            guard let clockStart, RepeatOptions.unixTime(clockStart) == nil else { return nil }
+            return "--clock-start takes Unix seconds or an ISO 8601 date, as in 1767225600 or 2026-01-01T09:30:00Z"
+        }
+
+        func startDate() -> Double { RepeatOptions.startDate(seed: seed, clockStart: clockStart) }
+    }
 
     static func startDate(seed: UInt64?, clockStart: String?, now: Double = Date().timeIntervalSince1970) -> Double {
         if let clockStart, let time = unixTime(clockStart) { return time }

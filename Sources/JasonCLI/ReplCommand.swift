@@ -55,8 +55,8 @@ struct ReplCommand: ParsableCommand {
             return error.status
         }
         started.setup.keptSteps = stepHistory == 0 ? nil : stepHistory
-        started.setup.limits = limit.limits(defaultTimeLimit: nil)
-        started.setup.scriptLimits = limit.scriptLimits
+        started.setup.limits = limit.values.limits(defaultTimeLimit: nil)
+        started.setup.scriptLimits = limit.values.scriptLimits
         started.setup.seed = repeatable.seed
         let (document, setup, formatter) = (started.document, started.setup, started.formatter)
         let historyFile = io.isTerminal ? Self.historyFile(history, io: io) : "/dev/null"
@@ -120,7 +120,7 @@ struct SessionStart {
             throw Failure(message: DiagnosticFormatter(sources: sources).format(error.diagnostic),
                           status: error.isMissingFile ? ExitStatus.noInput : ExitStatus.invalidDocument)
         }
-        let viewURL = file.map { URL(fileURLWithPath: $0).standardizedFileURL.absoluteString } ?? ""
+        let viewURL = file.map { LocalPath($0).url } ?? ""
         let answers = network.answers
         setup = SessionSetup(registry: StandardLibrary.registry) { console in
             ActionEnvironment(console: console, viewURL: viewURL, transport: network.transport().0,

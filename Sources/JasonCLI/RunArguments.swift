@@ -1,20 +1,22 @@
 import JasonActions
 
-/// `jasonrun FLOW.json [OPTION…]` read without ArgumentParser's reflection.
+/// `jasonrun FLOW.json [OPTION…]` read without ArgumentParser's types.
 ///
 /// ArgumentParser learns a command's options by reflecting the command's type, and the Swift runtime
 /// answers each type/protocol question it asks for the first time by scanning every conformance record
 /// in the binary (9,000-odd): parsing the run command that way was three quarters of the instructions of
-/// running the hello example. This reads the same options from a table and gives up (nil) on anything
-/// it does not know for sure (help, a mistake, an unusual spelling, a value ArgumentParser or a `validate`
-/// would refuse), which then goes through ArgumentParser as before, with its messages. RunArgumentsTests
-/// checks that the table names every option of RunCommand and that both parses give the same command.
+/// running the hello example, and even making the command with its defaults asks seven such questions
+/// (`LimitOptions: ParsableArguments`…). This reads the same options from a table into plain RunSettings
+/// and gives up (nil) on anything it does not know for sure (help, a mistake, an unusual spelling, a value
+/// ArgumentParser or a `validate` would refuse), which then goes through ArgumentParser as before, with its
+/// messages. RunArgumentsTests checks that the table names every option of RunCommand and that both
+/// parses give the same settings.
 enum RunArguments {
-    /// The command `arguments` (after `normalize`) ask for, when they are plain: the flow first, then
+    /// The settings `arguments` (after `normalize`) ask for, when they are plain: the flow first, then
     /// `--name value`, `--name=value` or `--flag`, each option once (`--allow-read` repeatable), no value empty.
-    static func parse(_ arguments: [String]) -> RunCommand? {
+    static func parse(_ arguments: [String]) -> RunSettings? {
         guard let file = arguments.first, file == "-" || !file.hasPrefix("-") else { return nil }
-        var command = defaults(file: file)
+        var settings = RunSettings(file: file)
         var seen: [String] = []
         var rest = arguments.dropFirst()
         while let argument = rest.popFirst() {
@@ -23,24 +25,16 @@ enum RunArguments {
             if let setFlag = flag(name) {
                 guard attached == nil, !seen.contains(name) else { return nil }
                 seen.append(name)
-                setFlag(&command)
+                setFlag(&settings)
                 continue
             }
             guard let setOption = option(name), name == "--allow-read" || !seen.contains(name) else { return nil }
             seen.append(name)
             guard let value = attached ?? rest.popFirst(), !value.isEmpty, attached != nil || !value.hasPrefix("-"),
-                  setOption(&command, value) else { return nil }
+                  setOption(&settings, value) else { return nil }
         }
-        do {
-            try command.limit.validate()
-            try command.repeatable.validate()
-            try command.store.validate()
-            try command.files.validate()
-            try command.validate()
-        } catch {
-            return nil
-        }
-        return command
+        guard settings.isRunnable else { return nil }
+        return settings
     }
 
     /// Whether the table knows the option or flag `name` (`--max-steps`).
@@ -51,46 +45,9 @@ enum RunArguments {
         return (String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
     }
 
-    /// The command with `file` and every option at the default RunCommand declares for it.
-    static func defaults(file: String) -> RunCommand {
-        var command = RunCommand()
-        command.file = file
-        command.trace = nil
-        command.traceFile = nil
-        command.strict = false
-        command.printJason = false
-        command.render = .json
-        command.record = nil
-        command.recordCredentials = false
-        command.replay = nil
-        command.realTime = false
-        command.coverage = nil
-        var limit = LimitOptions()
-        let standard = LimitOptions.standard
-        (limit.timeLimit, limit.maxSteps, limit.wallLimit) = (nil, standard.maxSteps, standard.wallLimit)
-        (limit.maxViews, limit.jsTime, limit.jsMemory) = (standard.maxViews, standard.jsTime, standard.jsMemory)
-        command.limit = limit
-        var repeatable = RepeatOptions()
-        (repeatable.seed, repeatable.clockStart) = (nil, nil)
-        command.repeatable = repeatable
-        var seed = SeedOptions()
-        (seed.params, seed.jason, seed.global) = (nil, nil, nil)
-        command.seed = seed
-        var store = StoreOptions()
-        (store.stateDir, store.noPersist) = (nil, false)
-        command.store = store
-        var answers = StubOptions()
-        (answers.stubs, answers.offline) = (nil, false)
-        command.answers = answers
-        var files = FileOptions()
-        (files.allowRead, files.maxFileSize) = ([], FileAccess.defaultMaximumSize)
-        command.files = files
-        return command
-    }
-
     /// What a flag sets. A switch rather than a dictionary: a dictionary of closures is a generic type the
     /// runtime would instantiate at start-up, asking the same costly conformance questions.
-    static func flag(_ name: String) -> ((inout RunCommand) -> Void)? {
+    static func flag(_ name: String) -> ((inout RunSettings) -> Void)? {
         switch name {
         case "--strict": { $0.strict = true }
         case "--print-jason": { $0.printJason = true }
@@ -103,25 +60,25 @@ enum RunArguments {
     }
 
     /// What an option sets; the setter says false when ArgumentParser would not take the value.
-    static func option(_ name: String) -> ((inout RunCommand, String) -> Bool)? {
+    static func option(_ name: String) -> ((inout RunSettings, String) -> Bool)? {
         switch name {
         case "--trace": { $0.trace = TraceFormat(rawValue: $1); return $0.trace != nil }
         case "--trace-file": { $0.traceFile = $1; return true }
-        case "--render": { command, value in
+        case "--render": { settings, value in
             guard let mode = RenderMode(rawValue: value) else { return false }
-            command.render = mode
+            settings.render = mode
             return true
         }
         case "--record": { $0.record = $1; return true }
         case "--replay": { $0.replay = $1; return true }
         case "--coverage": { $0.coverage = $1; return true }
         case "--time-limit": { $0.limit.timeLimit = $1; return true }
-        case "--max-steps": { command, value in integer(value) { command.limit.maxSteps = $0 } }
+        case "--max-steps": { settings, value in integer(value) { settings.limit.maxSteps = $0 } }
         case "--wall-limit": { $0.limit.wallLimit = $1; return true }
-        case "--max-views": { command, value in integer(value) { command.limit.maxViews = $0 } }
+        case "--max-views": { settings, value in integer(value) { settings.limit.maxViews = $0 } }
         case "--js-time": { $0.limit.jsTime = $1; return true }
-        case "--js-memory": { command, value in integer(value) { command.limit.jsMemory = $0 } }
-        case "--seed": { command, value in integer(value) { command.repeatable.seed = $0 } }
+        case "--js-memory": { settings, value in integer(value) { settings.limit.jsMemory = $0 } }
+        case "--seed": { settings, value in integer(value) { settings.repeatable.seed = $0 } }
         case "--clock-start": { $0.repeatable.clockStart = $1; return true }
         case "--params": { $0.seed.params = $1; return true }
         case "--jason": { $0.seed.jason = $1; return true }
@@ -129,7 +86,7 @@ enum RunArguments {
         case "--state-dir": { $0.store.stateDir = $1; return true }
         case "--stubs": { $0.answers.stubs = $1; return true }
         case "--allow-read": { $0.files.allowRead.append($1); return true }
-        case "--max-file-size": { command, value in integer(value) { command.files.maxFileSize = $0 } }
+        case "--max-file-size": { settings, value in integer(value) { settings.files.maxFileSize = $0 } }
         default: nil
         }
     }

@@ -65,115 +65,13 @@ struct RunCommand: ParsableCommand {
     @OptionGroup var answers: StubOptions
     @OptionGroup var files: FileOptions
 
-    func validate() throws {
-        if record != nil && (replay != nil || answers.offline) {
-            throw ValidationError("--record needs the network: it excludes --replay and --offline")
-        }
-        if recordCredentials && record == nil { throw ValidationError("--record-credentials goes with --record FILE") }
+    /// The options as plain values, which RunSettings runs.
+    var settings: RunSettings {
+        RunSettings(file: file, trace: trace, traceFile: traceFile, strict: strict, printJason: printJason, render: render,
+                    record: record, recordCredentials: recordCredentials, replay: replay, realTime: realTime,
+                    coverage: coverage, limit: limit.values, repeatable: repeatable.values, seed: seed.values,
+                    store: store.values, answers: answers.values, files: files.values)
     }
 
-    func execute(io: any TerminalIO) async -> Int32 {
-        let source: SourceFile
-        if file == "-" {
-            let bytes = io.readAllInput()
-            if bytes.count > files.maxFileSize {
-                io.writeErr("jasonrun: <stdin>: the document is larger than \(files.maxFileSize) bytes (raise the limit with --max-file-size BYTES)\n")
-                return ExitStatus.invalidDocument
-            }
-            source = SourceFile(name: "<stdin>", bytes: bytes)
-        } else {
-            do throws(FileOptions.Problem) { source = try files.source(file, io: io) } catch { return error.status }
-        }
-        var formatter = DiagnosticFormatter(sources: [source])
-        let seeds: RunSeeds
-        do {
-            seeds = try seed.read()
-        } catch {
-            if let file = error.source { formatter.sources.append(file) }
-            io.writeErr(formatter.format(error.diagnostic))
-            return error.isMissingFile ? ExitStatus.noInput : ExitStatus.usage
-        }
-        let document: Document
-        do {
-            document = try Document.load(source)
-        } catch {
-            io.writeErr(formatter.format(error))
-            return ExitStatus.invalidDocument
-        }
-        let clock: any InterpreterClock = realTime ? WallClock() : VirtualClock()
-        let network: Network
-        do {
-            network = try Network(stubs: answers.stubs, record: record, replay: replay, offline: answers.offline, clock: clock,
-                                  files: files.access(home: file == "-" ? nil : FileOptions.folder(of: file)),
-                                  keepCredentials: recordCredentials)
-        } catch {
-            if let file = error.source { formatter.sources.append(file) }
-            io.writeErr(formatter.format(error.diagnostic))
-            return error.isMissingFile ? ExitStatus.noInput : ExitStatus.invalidDocument
-        }
-        let output: RunOutput
-        do { output = try RunOutput(io: io, trace: trace, traceFile: traceFile, formatter: formatter) } catch {
-            io.writeErr("jasonrun: \(error.message)\n")
-            return ExitStatus.usage
-        }
-        defer { output.close() }
-        if let stubSource = network.stubSource { output.formatter.sources.append(stubSource) }
-        let (transport, stubbed) = network.transport()
-        var environment = ActionEnvironment(
-            console: LineConsole(io: io, renderMode: render, errorsAsJSON: output.jsonOnStandardError),
-            stores: seeds.stores(store.stores),
-            viewURL: file == "-" ? "stdin:" : URL(fileURLWithPath: file).standardizedFileURL.absoluteString,
-            clock: clock, transport: transport, answers: AnswerBook(network.answers),
-            input: file == "-" ? nil : io.typist, startDate: repeatable.startDate())
-        environment.params = seeds.params ?? [:]
-        let engine = ScriptEngine(limits: limit.scriptLimits, seed: repeatable.seed)
-        let interpreter = Interpreter(document: document, registry: StandardLibrary.registry, environment: environment,
-                                      scriptEngine: engine)
-        interpreter.limits = limit.limits(defaultTimeLimit: 60)
-        if let format = output.traceFormat {
-            interpreter.observeNow([TraceObserver(format: format, clock: clock, write: output.writeTrace)])
-        }
-        let templates = TemplateReport(strict: strict)
-        let finalJason = ChainResult()
-        interpreter.observeNow([templates, finalJason])
-        let visits = VisitRecorder()
-        if coverage != nil { interpreter.observeNow([visits]) }
-        await interpreter.start(jason: seeds.jason)
-        // The document as it runs: with its mixins resolved, their files shown like the flow's own.
-        let loaded = interpreter.views[0].document
-        output.formatter.sources += loaded.mixinSources
-        let lint = loaded.unresolvedMixins ? [] : loaded.lint().map(strictTemplates)
-        output.report(lint)
-        if !interpreter.hasQueuedCalls, !loaded.unresolvedMixins {
-            output.report([Diagnostic(.nothingToRun, .warning, "nothing to run: the document has no $load or $show action",
-                                      file: source.name)])
-        }
-        await interpreter.runUntilIdle()
-        let mismatches = network.replayer?.mismatches.map { Diagnostic(.replayMismatch, .error, $0, file: replay) } ?? []
-        var others: [Diagnostic] = []
-        for diagnostic in interpreter.diagnostics {
-            if diagnostic.id == .template { templates.add(diagnostic) } else { others.append(diagnostic) }
-        }
-        // Expressions that needed a missing JavaScriptCore: the run did not do what the flow says.
-        let unevaluated = templates.diagnostics.map { d in
-            var d = d
-            if engine.wasRefused { d.severity = .error }
-            return d
-        }
-        let all = unevaluated + others + mismatches + (stubbed?.unused ?? [])
-        output.report(all)
-        if printJason { io.writeOut(JSONPrinter.pretty(finalJason.value ?? .null) + "\n") }
-        if let coverage, !CoverageOutput.write(loaded, visits: visits.all, to: coverage, io: io,
-                                                    summary: !output.jsonOnStandardError) {
-            return ExitStatus.usage
-        }
-        return ExitStatus.of((lint + all).filter { $0.severity == .error })
-    }
-
-    /// With --strict, an unclosed `{{` is an error like an unresolved one.
-    func strictTemplates(_ diagnostic: Diagnostic) -> Diagnostic {
-        var d = diagnostic
-        if strict, d.id == .unclosedTemplate { d.severity = .error }
-        return d
-    }
+    func validate() throws { if let problem = settings.problem { throw ValidationError(problem) } }
 }

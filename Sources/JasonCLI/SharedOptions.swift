@@ -13,7 +13,18 @@ struct SeedOptions: ParsableArguments {
                                valueName: "json"))
     var global: String?
 
-    func read() throws(RunSeeds.Problem) -> RunSeeds { try RunSeeds(params: params, jason: jason, global: global) }
+    var values: Values { Values(params: params, jason: jason, global: global) }
+
+    func read() throws(RunSeeds.Problem) -> RunSeeds { try values.read() }
+
+    /// What the options say, as plain values: RunArguments fills these without ArgumentParser's types.
+    struct Values {
+        var params: String?
+        var jason: String?
+        var global: String?
+
+        func read() throws(RunSeeds.Problem) -> RunSeeds { try RunSeeds(params: params, jason: jason, global: global) }
+    }
 }
 
 /// `--state-dir`, `--no-persist`: where `$global`, `$session` and `$cache` live (`run`, `preview`).
@@ -25,11 +36,21 @@ struct StoreOptions: ParsableArguments {
     @Flag(help: "Keep $global, $session and $cache in memory only; nothing is read or written on disk.")
     var noPersist = false
 
-    func validate() throws {
-        if noPersist && stateDir != nil { throw ValidationError("--state-dir and --no-persist exclude each other") }
-    }
+    var values: Values { Values(stateDir: stateDir, noPersist: noPersist) }
 
-    var stores: Stores { noPersist ? .inMemory() : .files(in: stateDir ?? Stores.defaultDirectory) }
+    func validate() throws { if let problem = values.problem { throw ValidationError(problem) } }
+
+    var stores: Stores { values.stores }
+
+    /// What the options say, as plain values: RunArguments fills these without ArgumentParser's types.
+    struct Values {
+        var stateDir: String?
+        var noPersist = false
+
+        var problem: String? { noPersist && stateDir != nil ? "--state-dir and --no-persist exclude each other" : nil }
+
+        var stores: Stores { noPersist ? .inMemory() : .files(in: stateDir ?? Stores.defaultDirectory) }
+    }
 }
 
 /// `--stubs`, `--offline`: what answers requests and device actions (`run`, `repl`, `preview`).
@@ -40,4 +61,12 @@ struct StubOptions: ParsableArguments {
 
     @Flag(help: "Let no request reach the network: whatever no stub answers fails into the error branch.")
     var offline = false
+
+    var values: Values { Values(stubs: stubs, offline: offline) }
+
+    /// What the options say, as plain values: RunArguments fills these without ArgumentParser's types.
+    struct Values {
+        var stubs: String?
+        var offline = false
+    }
 }
