@@ -2,7 +2,8 @@
 # On-demand benchmark of what a run costs before and around the flow itself, whole process, medians of RUNS
 # runs (wall time from the parent, peak resident memory from wait4; Benchmarks/measure.py):
 #   - start-up: `--version`, the hello example (no JavaScript needed), a flow with one expression only
-#     JavaScriptCore answers; beside them, node starting and running st.js on the same kind of template;
+#     JavaScriptCore answers, and one with 50 different such expressions (each compiled once); beside them,
+#     node starting and running st.js on the same templates;
 #   - the engine-bound loop: a trigger loop whose option only JavaScriptCore answers
 #     ({{[$get.n].map(function(x){return x + 1;})[0]}}), ROUNDS rounds of two actions each, and beside
 #     it node + st.js rendering that option ROUNDS times, each time with the data the loop would give.
@@ -24,6 +25,13 @@ cat > "$dir/one.json" <<JSON
 {"\$jason": {"head": {"actions": {"\$load": {"type": "\$util.toast",
   "options": {"text": "{{[1, 2, 3].map(function (x) { return x * 2; }).join(', ')}}"}}}}}}
 JSON
+# 50 options, each a different expression only JavaScriptCore answers.
+many=$(for i in $(seq 0 49); do printf '"k%d": "{{[%d].map(function (x) { return x * 2; })[0]}}", ' "$i" "$i"; done)
+many=${many%, }
+cat > "$dir/many.json" <<JSON
+{"\$jason": {"head": {"actions": {"\$load": {"type": "\$set", "options": {$many},
+  "success": {"type": "\$util.toast", "options": {"text": "{{\$get.k49}}"}}}}}}}
+JSON
 cat > "$dir/loop.json" <<JSON
 {"\$jason": {"head": {"actions": {
   "\$load": {"type": "\$set", "options": {"n": 0}, "success": {"trigger": "loop"}},
@@ -36,6 +44,11 @@ const st = require(process.argv[2]);
 const [kind, rounds] = [process.argv[3], Number(process.argv[4] || 0)];
 if (kind === "hello") console.log(st.transform({text: "Hello, {{who}}!"}, {who: "world"}).text);
 if (kind === "one") console.log(st.transform({text: "{{[1, 2, 3].map(function (x) { return x * 2; }).join(', ')}}"}, {}).text);
+if (kind === "many") {
+  const template = {};
+  for (let i = 0; i < 50; i++) template["k" + i] = "{{[" + i + "].map(function (x) { return x * 2; })[0]}}";
+  console.log(st.transform(template, {}).k49);
+}
 if (kind === "loop") {
   const template = {n: process.argv[5]};
   let n = 0;
@@ -49,8 +62,10 @@ printf '%-44s %12s %12s\n' "" "median time" "peak memory"
 "$measure" "$runs" "jasonrun --version" -- "$bin" --version
 "$measure" "$runs" "jasonrun hello (Swift answers every {{ }})" -- "$bin" Examples/01-hello/flow.json --no-persist
 "$measure" "$runs" "jasonrun one JavaScript {{ }}" -- "$bin" "$dir/one.json" --no-persist
+"$measure" "$runs" "jasonrun 50 different JavaScript {{ }}" -- "$bin" "$dir/many.json" --no-persist
 "$measure" "$runs" "node + st.js, a path template" -- node "$dir/peer.js" "$shared/peers/st.js" hello
 "$measure" "$runs" "node + st.js, one JavaScript {{ }}" -- node "$dir/peer.js" "$shared/peers/st.js" one
+"$measure" "$runs" "node + st.js, 50 different JavaScript {{ }}" -- node "$dir/peer.js" "$shared/peers/st.js" many
 loops=$(( runs < 5 ? runs : 5 ))
 actions=$(( rounds * 2 + 3 ))
 line=$("$measure" "$loops" "jasonrun engine-bound loop, $actions actions" -- "$bin" "$dir/loop.json" --no-persist --max-steps 0)
