@@ -63,10 +63,11 @@ struct PreviewCommand: ParsableCommand {
             return ExitStatus.invalidDocument
         }
         let clock = WallClock()
+        let location = LocalPath(file)
         let network: Network
         do {
             network = try Network(stubs: answers.stubs, record: nil, replay: nil, offline: answers.offline, clock: clock,
-                                  files: files.access(home: FileOptions.folder(of: file)))
+                                  files: files.access(home: location.folder))
         } catch {
             if let file = error.source { formatter.sources.append(file) }
             io.writeErr(formatter.format(error.diagnostic))
@@ -82,7 +83,7 @@ struct PreviewCommand: ParsableCommand {
 
         let link = PreviewLink()
         let stores = seeds.stores(store.stores)
-        let viewURL = LocalPath(file).url
+        let viewURL = location.url
         let (transport, answers, params, start) = (network.transport().0, network.answers, seeds.params ?? [:],
                                                    Date().timeIntervalSince1970)
         var registry = StandardLibrary.registry
@@ -108,7 +109,7 @@ struct PreviewCommand: ParsableCommand {
         }
         var server = PreviewServer(link: link, page: page, port: port)
         server.agentFrames = agentFrames
-        let reading = files.access(home: FileOptions.folder(of: file))
+        let reading = files.access(home: location.folder)
         server.localFiles = { written in
             let absolute = ActionContext.absoluteURL(written, from: viewURL, first: viewURL)
             guard let url = URL(string: absolute), url.isFileURL else {

@@ -69,10 +69,11 @@ struct RunSettings {
             return ExitStatus.invalidDocument
         }
         let clock: any InterpreterClock = realTime ? WallClock() : VirtualClock()
+        let location = file == "-" ? nil : LocalPath(file)
         let network: Network
         do {
             network = try Network(stubs: answers.stubs, record: record, replay: replay, offline: answers.offline, clock: clock,
-                                  files: files.access(home: file == "-" ? nil : FileOptions.folder(of: file)),
+                                  files: files.access(home: location?.folder),
                                   keepCredentials: recordCredentials)
         } catch {
             if let file = error.source { formatter.sources.append(file) }
@@ -90,7 +91,7 @@ struct RunSettings {
         var environment = ActionEnvironment(
             console: LineConsole(io: io, renderMode: render, errorsAsJSON: output.jsonOnStandardError),
             stores: seeds.stores(store.stores),
-            viewURL: file == "-" ? "stdin:" : LocalPath(file).url,
+            viewURL: location?.url ?? "stdin:",
             clock: clock, transport: transport, answers: AnswerBook(network.answers),
             input: file == "-" ? nil : io.typist, startDate: repeatable.startDate())
         environment.params = seeds.params ?? [:]

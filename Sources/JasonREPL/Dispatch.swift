@@ -196,7 +196,7 @@ extension REPL {
         }
         do {
             let document = try Document.load(SourceFile(name: path, bytes: data))
-            await debugger.load(document, url: URL(fileURLWithPath: path).standardizedFileURL.absoluteString)
+            await debugger.load(document, url: LocalPath(path).url)
             shownDiagnostics = DiagnosticCursor()
             write("loaded \(path): " + Display.summary(debugger.document) + "\n")
         } catch {

@@ -98,7 +98,7 @@ extension Document {
     func unclosedTemplates(_ json: JSON, at trail: inout PointerTrail, into found: inout [Diagnostic]) {
         switch json {
         case .string(let text):
-            guard text.utf8.contains(UInt8(ascii: "{")), let open = text.lastPair(UInt8(ascii: "{")) else { return }
+            guard let open = text.lastPair(UInt8(ascii: "{")) else { return }
             let rest = text[open.upperBound...]
             guard rest.firstPair(UInt8(ascii: "}"), before: rest.firstIndex(where: \.isNewline)) == nil else { return }
             let shown = text.count > 40 ? String(text.prefix(37)) + "..." : text

@@ -11,7 +11,7 @@ import Darwin
 /// there, most of it the Swift runtime scanning every conformance record of the executable twice
 /// (`Substring: Collection`, `UInt8: Hashable`). LocalPathTests holds the two to the same answers. Unlike
 /// Foundation, it does not ask the file system whether the path is a folder: it is given a document.
-package struct LocalPath: Equatable {
+package struct LocalPath {
     /// The path's segments from the root, with `.`, `..` and empty ones resolved.
     var segments: [String] = []
     /// Whether it names a folder (it ended in `/`, `.` or `..`): the URL then ends in `/`.

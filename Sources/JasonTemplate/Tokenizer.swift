@@ -24,7 +24,7 @@ struct Directive {
 
     /// `Helper.is_template`: some `{{…}}` with at least one character, on one line.
     static func isTemplate(_ text: String) -> Bool {
-        guard text.utf8.contains(UInt8(ascii: "{")), let open = text.firstPair(UInt8(ascii: "{")) else { return false }
+        guard let open = text.firstPair(UInt8(ascii: "{")) else { return false }
         let rest = text[open.upperBound...]
         guard let close = rest.lastPair(UInt8(ascii: "}"), before: rest.firstIndex(where: \.isNewline)) else { return false }
         return close.lowerBound > rest.startIndex
