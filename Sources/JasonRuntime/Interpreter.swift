@@ -35,6 +35,8 @@ public final class Interpreter {
     @exclusivity(unchecked) var dataCache = TemplateDataCache()
     /// When the first step ran, for `limits.wallTime`.
     @exclusivity(unchecked) var firstStep: ContinuousClock.Instant?
+    /// Steps taken in place before `limitReached` reads the clock again.
+    @exclusivity(unchecked) var stepsUntilClock = 0
 
     /// Errors that ended chains, and warnings (stores, time limit, actions that completed twice); the
     /// CLI's exit status comes from here.
@@ -188,6 +190,7 @@ public final class Interpreter {
     /// The rest of a step, after `stepInPlace` gave nil: performing a handler's action or a navigation,
     /// or letting time pass.
     func stepWaiting(until end: Double?) async -> StepOutcome {
+        stepsUntilClock = 0
         guard var running = state.chain.take(), let prepared = running.pending else { return await passTime(until: end) }
         state.steps += 1
         let (resolution, branch) = await perform(prepared, in: &running)
