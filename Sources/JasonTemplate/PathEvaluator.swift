@@ -16,11 +16,13 @@ package struct PathEvaluator: ExpressionEvaluator {
     }
 
     package func evaluate(_ expression: ParsedExpression, in scope: Scope) -> Evaluation {
+        // `fallback?.` calls the evaluator where it lies; `if let fallback` would copy the existential
+        // each time, which showed in the engine-bound loop.
         // Once an expression may have changed the data inside the engine, the engine has the truth.
-        if let fallback, scope.pass.scriptOwnsData { return fallback.evaluate(expression.text, in: scope) }
+        if scope.pass.scriptOwnsData, let result = fallback?.evaluate(expression.text, in: scope) { return result }
         if let result = Self.answer(expression, in: scope, standardBuiltins: hasStandardBuiltins) { return result }
-        if let fallback { return fallback.evaluate(expression.text, in: scope) }
-        return .failed("'\(expression.text)' is not a plain path; JavaScript expressions need the script engine")
+        return fallback?.evaluate(expression.text, in: scope)
+            ?? .failed("'\(expression.text)' is not a plain path; JavaScript expressions need the script engine")
     }
 
     /// What Swift answers without the engine: a plain path, else a simple expression (calls of built-ins
