@@ -140,10 +140,11 @@ extension Interpreter {
 
     /// register ⊕ the variables of the view on screen: what templates are rendered against.
     package func templateData(jason: JSON?) -> JSON {
-        let token = state.top.variables.token
-        if let made = dataCache.data(for: token, jason: jason) { return made }
-        let value = state.top.variables.templateData(jason: jason)
-        dataCache.keep(value, for: token, jason: jason)
+        let variables = state.top.variables
+        if let made = dataCache.data(for: variables.token, jason: jason) { return made }
+        if let made = dataCache.replacingGet(variables, jason: jason) { return made }
+        let value = variables.templateData(jason: jason)
+        dataCache.keep(value, for: variables, jason: jason)
         return value
     }
 

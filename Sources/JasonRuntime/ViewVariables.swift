@@ -14,6 +14,7 @@ public struct ViewVariables: Sendable {
         var body: JSON?
         var scriptGlobals: JSONObject = [:]
         var token: Token
+        var frame: Token
     }
 
     @SharedBox private var members: Members
@@ -32,16 +33,21 @@ public struct ViewVariables: Sendable {
     /// Replaced at every change (each mutation below ends with it): a template data object made for one
     /// token is valid while the variables still carry it (the interpreter keeps the last one it made).
     var token: Token { members.token }
+    /// The same for every variable but `$get`: while it is unchanged, template data made before differs
+    /// from what `templateData` would make now only in `$get`.
+    var frame: Token { members.frame }
 
     final class Token: Sendable {}
 
     init(viewData: JSONObject, env: JSON, params: JSONObject = [:]) {
-        _members = SharedBox(wrappedValue: Members(params: params, viewData: viewData, env: env, token: Token()))
+        let token = Token()
+        _members = SharedBox(wrappedValue: Members(params: params, viewData: viewData, env: env, token: token,
+                                                   frame: token))
     }
 
     /// Empty variables that stand in the state while an action holds the real ones: made with one
     /// allocation (the box), as they are made twice per action.
-    private init(standIn token: Token) { _members = SharedBox(wrappedValue: Members(token: token)) }
+    private init(standIn token: Token) { _members = SharedBox(wrappedValue: Members(token: token, frame: token)) }
     static var placeholder: ViewVariables { ViewVariables(standIn: standInToken) }
     private static let standInToken = Token()
 
@@ -51,16 +57,23 @@ public struct ViewVariables: Sendable {
         members.token = Token()
     }
 
-    mutating func setGlobal(_ values: JSONObject) { members.global = values; members.token = Token() }
-    mutating func setCache(_ values: JSONObject) { members.cache = values; members.token = Token() }
-    mutating func setBody(_ body: JSON?) { members.body = body; members.token = Token() }
+    mutating func setGlobal(_ values: JSONObject) { members.global = values; renew() }
+    mutating func setCache(_ values: JSONObject) { members.cache = values; renew() }
+    mutating func setBody(_ body: JSON?) { members.body = body; renew() }
     /// `$render` with a non-empty register makes it the view data (R31), hiding `head.data`'s keys.
-    mutating func setViewData(_ data: JSONObject) { members.viewData = data; members.token = Token() }
+    mutating func setViewData(_ data: JSONObject) { members.viewData = data; renew() }
     mutating func mergeScriptGlobals(_ values: JSONObject) {
         for (k, v) in values { members.scriptGlobals[k] = v }
-        members.token = Token()
+        renew()
     }
-    mutating func clearScriptGlobals() { members.scriptGlobals = [:]; members.token = Token() }
+    mutating func clearScriptGlobals() { members.scriptGlobals = [:]; renew() }
+
+    /// After a change to anything but `$get`.
+    private mutating func renew() {
+        let token = Token()
+        members.token = token
+        members.frame = token
+    }
 
     /// The names templates see beside the view data (`templateData`).
     package static let names = ["$jason", "$get", "$params", "$cache", "$global", "$env"]
@@ -86,10 +99,13 @@ public struct ViewVariables: Sendable {
 /// same value while nothing changed lets the script engine and the transformer see at a glance that it is
 /// the same data.
 struct TemplateDataCache {
-    // Three members rather than one optional tuple: asking does not copy what was kept.
+    // Separate members rather than one optional tuple: asking does not copy what was kept.
     private var token: ViewVariables.Token?
+    private var frame: ViewVariables.Token?
     private var jason: JSON?
     private var value: JSON?
+    /// Where `$get` lies in `value`'s members.
+    private var getIndex: Int?
 
     /// The data made last for variables carrying `token` and for `jason`, if any.
     func data(for token: ViewVariables.Token, jason: JSON?) -> JSON? {
@@ -97,10 +113,25 @@ struct TemplateDataCache {
         return value
     }
 
-    mutating func keep(_ value: JSON, for token: ViewVariables.Token, jason: JSON?) {
-        self.token = token
+    /// The data for `variables` when only their `$get` changed since the data kept was made (a `$set` in
+    /// a loop): the kept data with its `$get` replaced where it lies, as `templateData` would have made
+    /// it, without hashing a name or copying the names' storage. Kept in place of the old.
+    mutating func replacingGet(_ variables: ViewVariables, jason: JSON?) -> JSON? {
+        guard frame === variables.frame, Self.same(self.jason, jason), let getIndex,
+              case .object(var data)? = value.take() else { return nil }
+        data.values[getIndex] = .object(variables.get)
+        let made = JSON.object(data)
+        value = made
+        token = variables.token
+        return made
+    }
+
+    mutating func keep(_ value: JSON, for variables: ViewVariables, jason: JSON?) {
+        token = variables.token
+        frame = variables.frame
         self.jason = jason
         self.value = value
+        getIndex = value.objectValue?.index(forKey: "$get")
     }
 
     private static func same(_ a: JSON?, _ b: JSON?) -> Bool {
