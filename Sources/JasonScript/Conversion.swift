@@ -8,7 +8,7 @@ extension EngineContext {
         case kJSTypeUndefined: return .undefined
         case kJSTypeNull: return .value(.null)
         case kJSTypeBoolean: return .value(.bool(JSValueToBoolean(context, value)))
-        case kJSTypeNumber: return .value(JSNumber.json(JSValueToNumber(context, value, nil)))
+        case kJSTypeNumber: return .value(JSNumber.json(numbers.number(value) ?? JSValueToNumber(context, value, nil)))
         case kJSTypeString: return .value(.string(string(of: value)))
         default:
             // Boxed primitives come back as their primitive (st.js calls valueOf()); functions as undefined

@@ -25,9 +25,12 @@ final class EngineContext: @unchecked Sendable {
     var root: RootMirror?
     /// Property names made once (`$index`, `length`, `#let` names).
     var propertyNames: [String: JSStringRef] = [:]
+    /// The name `propertyName` gave last (one of `propertyNames`).
+    var lastPropertyName: (name: String, key: JSStringRef)?
     let limits: ScriptLimits
     let evaluationGuard: EvaluationGuard
     let builtins: BuiltinsFlag
+    let numbers: NumberBits
     /// The time last told to scripts (`ClockAndRandom`); nil while they read the real clock.
     var toldTime: Double?
 
@@ -51,6 +54,7 @@ final class EngineContext: @unchecked Sendable {
         Self.engineOptions
         group = JSContextGroupCreate()
         context = JSGlobalContextCreateInGroup(group, nil)
+        numbers = NumberBits(context: context)
         evaluationGuard = EvaluationGuard(limits: limits, context: context, watch: watch)
         evaluationGuard.arm(group)
         // WebAssembly is left out: templates have no use for it, and its loops would be one more thing
