@@ -108,10 +108,18 @@ extension EngineContext {
 
     /// Property names as JavaScriptCore strings, made once.
     func propertyName(_ name: String) -> JSStringRef {
-        if let known = propertyNames[name] { return known }
-        let made = JSStringCreateWithUTF8CString(name)!
-        propertyNames[name] = made
-        return made
+        // A loop sets the same member round after round: comparing with the name asked last is cheaper
+        // than hashing it.
+        if let last = lastPropertyName, last.name == name { return last.key }
+        let key: JSStringRef
+        if let known = propertyNames[name] {
+            key = known
+        } else {
+            key = JSStringCreateWithUTF8CString(name)!
+            propertyNames[name] = key
+        }
+        lastPropertyName = (name, key)
+        return key
     }
 
     /// Evaluates `expression` and keeps its value in the engine when it is an array: a loop's items are
