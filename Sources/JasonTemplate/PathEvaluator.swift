@@ -16,9 +16,9 @@ package struct PathEvaluator: ExpressionEvaluator {
     }
 
     package func evaluate(_ expression: ParsedExpression, in scope: Scope) -> Evaluation {
-        // `fallback?.` calls the evaluator where it lies; `if let fallback` would copy the existential
-        // each time, which showed in the engine-bound loop.
         // Once an expression may have changed the data inside the engine, the engine has the truth.
+        // (`fallback?.` calls the evaluator where it lies; `if let fallback` copied the existential each
+        // time, which showed in the engine-bound loop.)
         if scope.pass.scriptOwnsData, let result = fallback?.evaluate(expression.text, in: scope) { return result }
         if let result = Self.answer(expression, in: scope, standardBuiltins: hasStandardBuiltins) { return result }
         return fallback?.evaluate(expression.text, in: scope)
