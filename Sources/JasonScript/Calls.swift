@@ -32,15 +32,19 @@ extension EngineContext {
         if receiver.isObject && receiver.primitiveExtras.isEmpty {
             // An object's value reference is its object reference (JavaScriptCore encodes a cell as its pointer).
             let object: JSObjectRef = receiver.value
-            if extras.isEmpty {
+            if extras.isEmpty, let waiting = deferredSet.take() {
+                result = callAfterDeferredSet(fn, object, waiting, &exception)
+            } else if extras.isEmpty {
                 result = JSObjectCallAsFunction(context, fn, object, 0, nil, &exception)
             } else {
+                flushDeferredSet()
                 let saved = setOwn(extras, on: object)
                 result = JSObjectCallAsFunction(context, fn, object, 0, nil, &exception)
                 restoreOwn(saved, on: object)
             }
         } else {
             // A primitive `this` (boxed by `fn.call`, as st.js's `bind` does) goes through JavaScript.
+            flushDeferredSet()
             result = callWithPrototypes(fn, receiver, extras: receiver.primitiveExtras + extras, &exception)
         }
         guard let result, exception == nil else {

@@ -28,8 +28,9 @@ extension ScriptEngine {
         -> (result: ScriptResult, mayMutate: Bool) {
         withContext { context in
             var mayMutate = false
-            let root = context.residentRoot(data, syncedAt: &generation)
+            let root = context.residentRootDeferringOneSet(data, syncedAt: &generation)
             let result = context.call(expression, receiver: root, extras: [], mayMutate: &mayMutate)
+            context.flushDeferredSet()   // when the call did not take it (a syntax error, say)
             return (result, mayMutate)
         }
     }

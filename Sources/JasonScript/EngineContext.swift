@@ -27,6 +27,13 @@ final class EngineContext: @unchecked Sendable {
     var propertyNames: [String: JSStringRef] = [:]
     /// The name `propertyName` gave last (one of `propertyNames`).
     var lastPropertyName: (name: String, key: JSStringRef)?
+    /// While a sync may leave a change of a number, boolean or null to the call that follows
+    /// (DeferredSet.swift), and the change left; the key string made last for such a call, protected.
+    var defersSets = false
+    var deferredSet: DeferredSet?
+    var lastKey: (name: String, value: JSValueRef)?
+    /// `__stSetThenCall(fn, self, target, key, value)`: sets `target[key]`, then calls fn with `this` = self.
+    let setThenCall: JSObjectRef
     let limits: ScriptLimits
     let evaluationGuard: EvaluationGuard
     let builtins: BuiltinsFlag
@@ -74,6 +81,11 @@ final class EngineContext: @unchecked Sendable {
                   for (var i = 0; i < names.length; i++) delete __stProtos[p][names[i]];
               }
             }
+            var __stApply = Reflect.apply, __stNoArguments = Object.freeze([]);
+            function __stSetThenCall(fn, self, target, key, value) {
+              target[key] = value;
+              return __stApply(fn, self, __stNoArguments);
+            }
             function __stSkip(k, x) { return (k === "$root" || k === "$index") ? undefined : x; }
             function __stStringify(v) { return __stJSON(v, __stSkip); }
             var __stJSON = JSON.stringify;
@@ -90,14 +102,16 @@ final class EngineContext: @unchecked Sendable {
         stringify = Self.global(context, "__stStringify")
         failure = Self.global(context, "__stFailure")
         plainStringify = Self.global(context, "__stJSON")
+        setThenCall = Self.global(context, "__stSetThenCall")
         errorName = JSStringCreateWithUTF8CString("__stError")
-        for value in [callWithPrototypeExtras, stringify, failure, plainStringify] { JSValueProtect(context, value) }
+        for value in [callWithPrototypeExtras, stringify, failure, plainStringify, setThenCall] { JSValueProtect(context, value) }
     }
 
     deinit {
         evaluationGuard.end()
         for (_, entry) in compiled { if case .success(let c) = entry { JSValueUnprotect(context, c.function) } }
-        for value in [callWithPrototypeExtras, stringify, failure, plainStringify] { JSValueUnprotect(context, value) }
+        for value in [callWithPrototypeExtras, stringify, failure, plainStringify, setThenCall] { JSValueUnprotect(context, value) }
+        if let lastKey { JSValueUnprotect(context, lastKey.value) }
         if let eachLoop { JSValueUnprotect(context, eachLoop) }
         if var mirror = root.take() { forget(&mirror.objects, count: 0) }
         for (_, name) in propertyNames { JSStringRelease(name) }

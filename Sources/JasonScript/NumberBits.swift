@@ -10,7 +10,7 @@ struct NumberBits {
     private static let numberTag: UInt64 = 0xfffe_0000_0000_0000
     private static let doubleOffset: UInt64 = 1 << 49
     private static let samples: [Double] = [0, 7, -3, 1.5, -0.0, 2_147_483_647, 2_147_483_648, -2_147_483_649,
-                                            1e300, -5e-324, .infinity, -.infinity, 9_007_199_254_740_993]
+                                            1e300, -.leastNonzeroMagnitude, .infinity, -.infinity, 0x1p53 + 2]
 
     /// Whether the bits gave every sample back exactly.
     let agrees: Bool

@@ -110,7 +110,7 @@ extension EngineContext {
             before.values.withUnsafeBufferPointer { old in
                 guard let newValues = new.baseAddress, let oldValues = old.baseAddress else { return }
                 for index in new.indices where !JSON.identical(newValues + index, oldValues + index) {
-                    setProperty(member, names[index], makeValue(new[index]))
+                    setSoonOrNow(member, names[index], makeValue(new[index]), isImmediate: new[index].isImmediate)
                 }
             }
         }

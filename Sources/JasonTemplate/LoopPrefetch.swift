@@ -10,7 +10,7 @@ protocol LoopPrefetching {
 
 extension PathEvaluator: LoopPrefetching {
     func prefetch(_ expressions: [ParsedExpression], source: ItemSource, root: JSON, scope: Scope) -> [Evaluation?]? {
-        (fallback as? LoopPrefetching)?.prefetch(expressions, source: source, root: root, scope: scope)
+        fallback?.prefetch(expressions, source: source, root: root, scope: scope)
     }
 }
 

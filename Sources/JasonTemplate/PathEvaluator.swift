@@ -3,9 +3,10 @@ import JasonJSON
 /// Evaluates plain paths and literals in Swift with JavaScript's results. Anything else is handed to
 /// `fallback` (the JavaScript engine); without one, it is reported as needing the engine.
 package struct PathEvaluator: ExpressionEvaluator {
-    package var fallback: (any ExpressionEvaluator)?
+    /// The engine itself rather than any evaluator: reaching an existential copied it at every expression.
+    package var fallback: ScriptEvaluator?
 
-    package init(fallback: (any ExpressionEvaluator)? = nil) {
+    package init(fallback: ScriptEvaluator? = nil) {
         self.fallback = fallback
     }
 
@@ -17,8 +18,6 @@ package struct PathEvaluator: ExpressionEvaluator {
 
     package func evaluate(_ expression: ParsedExpression, in scope: Scope) -> Evaluation {
         // Once an expression may have changed the data inside the engine, the engine has the truth.
-        // (`fallback?.` calls the evaluator where it lies; `if let fallback` copied the existential each
-        // time, which showed in the engine-bound loop.)
         if scope.pass.scriptOwnsData, let result = fallback?.evaluate(expression.text, in: scope) { return result }
         if let result = Self.answer(expression, in: scope, standardBuiltins: hasStandardBuiltins) { return result }
         return fallback?.evaluate(expression.text, in: scope)

@@ -17,8 +17,7 @@ package struct Transformer: Sendable {
     /// Whether a render can be told to have used nothing but its data: our own evaluators say when
     /// JavaScript was reached; another evaluator might answer differently each time.
     var remembersRenders: Bool {
-        guard let paths = evaluator as? PathEvaluator else { return false }
-        return paths.fallback == nil || paths.fallback is ScriptEvaluator
+        evaluator is PathEvaluator
     }
 
     /// `ST.transform(template, data)`: `data` is also `$root`. When the template mentions `#include`

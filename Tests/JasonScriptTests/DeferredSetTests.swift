@@ -1,0 +1,55 @@
+import JasonJSON
+@testable import JasonScript
+import Testing
+
+/// A lone change of a number, boolean or null in the resident data is set by the call that follows:
+/// the expression sees it, and so does everything after, whether that call ran or not.
+@Suite struct DeferredSetTests {
+    func evaluate(_ engine: ScriptEngine, _ expression: String, _ data: JSONObject, _ generation: inout Int?) -> ScriptResult {
+        engine.evaluate(expression, root: data, syncedAt: &generation).result
+    }
+
+    @Test func theCallThatFollowsSeesTheChange() {
+        let engine = ScriptEngine()
+        var data: JSONObject = ["$get": ["n": 1, "flag": true, "text": "a"]]
+        var generation: Int? = nil
+        #expect(evaluate(engine, "$get.n * 10", data, &generation) == .value(10))
+        for (n, flag) in [(2, false), (3, true)] {
+            data["$get"] = ["n": .int(n), "flag": .bool(flag), "text": "a"]
+            generation = nil
+            #expect(evaluate(engine, "$get.n * 10", data, &generation) == .value(.int(n * 10)))
+            #expect(engine.evaluate("$get.flag", root: data) == .value(.bool(flag)))
+        }
+        // Two changes in one sync: the first waits for the call, the second is set at once; both are seen.
+        data["$get"] = ["n": 7, "flag": .null, "text": "a"]
+        generation = nil
+        #expect(evaluate(engine, "[$get.n, $get.flag]", data, &generation) == .value([7, nil]))
+    }
+
+    @Test func aChangeLeftByACallThatNeverRanIsStillMade() {
+        let engine = ScriptEngine()
+        var data: JSONObject = ["$get": ["n": 1]]
+        var generation: Int? = nil
+        _ = evaluate(engine, "$get.n", data, &generation)
+        data["$get"] = ["n": 2]
+        generation = nil
+        // A syntax error: the expression is never called, and the change must not wait for the next call.
+        guard case .threw = evaluate(engine, "$get.n +", data, &generation) else {
+            Issue.record("expected a syntax error")
+            return
+        }
+        let receiver = engine.rootReceiver(for: data)
+        #expect(engine.evaluate("$get.n", receiver: receiver) == .value(2))
+    }
+
+    /// Text is never deferred (it is an object to the collector); it is seen all the same.
+    @Test func aChangedTextIsSeenToo() {
+        let engine = ScriptEngine()
+        var data: JSONObject = ["$get": ["s": "a"]]
+        var generation: Int? = nil
+        _ = evaluate(engine, "$get.s", data, &generation)
+        data["$get"] = ["s": "b"]
+        generation = nil
+        #expect(evaluate(engine, "$get.s + '!'", data, &generation) == .value("b!"))
+    }
+}
