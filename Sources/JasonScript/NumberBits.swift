@@ -1,8 +1,8 @@
 import CJavaScriptCore
 
 /// Reads a number result from its value reference's bits, without entering the engine: every API call
-/// takes the engine's lock, and taking it was the costliest part of converting a number (a tenth of a
-/// round of the engine-bound loop). On 64-bit builds JavaScriptCore encodes a number in the reference
+/// takes the engine's lock, and taking it was most of what converting a number cost (the engine-bound
+/// loop converts one every round). On 64-bit builds JavaScriptCore encodes a number in the reference
 /// itself, an int32 under the number tag and a double offset by 2^49. The encoding is the engine's own
 /// business, so it is tried on known numbers when the context is made; if any comes out different,
 /// numbers are read through the API as before.
