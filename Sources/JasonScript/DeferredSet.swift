@@ -44,9 +44,13 @@ extension EngineContext {
     func callAfterDeferredSet(_ fn: JSObjectRef, _ object: JSObjectRef, _ waiting: DeferredSet,
                               _ exception: inout JSValueRef?) -> JSValueRef? {
         let arguments: [JSValueRef?] = [fn, object, waiting.object, keyValue(waiting.name), waiting.value]
-        return arguments.withUnsafeBufferPointer {
+        let result = arguments.withUnsafeBufferPointer {
             JSObjectCallAsFunction(context, setThenCall, nil, 5, $0.baseAddress, &exception)
         }
+        // A call stopped by a limit may be stopped on entry, before its set: the mirror already counts the
+        // value as set, so no later sync would set it. Setting it again is harmless when it was made.
+        if exception != nil { setProperty(waiting.object, waiting.name, waiting.value) }
+        return result
     }
 
     /// A name as a JavaScript string, the one made last kept (a loop sets the same name every round).

@@ -1,3 +1,4 @@
+import CJavaScriptCore
 import JasonJSON
 @testable import JasonScript
 import Testing
@@ -40,6 +41,35 @@ import Testing
         }
         let receiver = engine.rootReceiver(for: data)
         #expect(engine.evaluate("$get.n", receiver: receiver) == .value(2))
+    }
+
+    /// A limit may stop the call on entry, before it made the set; the change is made all the same (else
+    /// every later sync would count it as made, and a loop reading it would never move on). The stop is
+    /// played by a setter that throws once.
+    @Test func aChangeIsMadeWhenTheCallStopsBeforeIt() {
+        let engine = ScriptEngine()
+        var data: JSONObject = ["$get": ["n": 1]]
+        var generation: Int? = nil
+        _ = evaluate(engine, "$get.n", data, &generation)
+        engine.withContext { context in
+            let script = JSStringCreateWithUTF8CString("""
+                var box = {value: this.n, armed: true};
+                Object.defineProperty(this, "n", {enumerable: true, configurable: true,
+                  get: function () { return box.value; },
+                  set: function (v) { if (box.armed) { box.armed = false; throw new Error("stopped"); } box.value = v; }});
+                """)
+            defer { JSStringRelease(script) }
+            let get = context.root!.objects[0]!
+            #expect(JSEvaluateScript(context.context, script, get, nil, 1, nil) != nil)
+        }
+        data["$get"] = ["n": 2]
+        generation = nil
+        guard case .threw = evaluate(engine, "$get.n * 10", data, &generation) else {
+            Issue.record("expected the setter to throw")
+            return
+        }
+        generation = nil
+        #expect(evaluate(engine, "$get.n * 10", data, &generation) == .value(20))
     }
 
     /// Text is never deferred (it is an object to the collector); it is seen all the same.
