@@ -40,16 +40,18 @@ extension EngineContext {
     }
 
     /// Calls `fn` with `this` = `object` after making the deferred set, in one call into the engine
-    /// (`__stSetThenCall` in the prelude).
-    func callAfterDeferredSet(_ fn: JSObjectRef, _ object: JSObjectRef, _ waiting: DeferredSet,
+    /// (`__stSetThenCall` in the prelude). `mayChangeIt`: the expression may write the data itself.
+    func callAfterDeferredSet(_ fn: JSObjectRef, _ object: JSObjectRef, _ waiting: DeferredSet, mayChangeIt: Bool,
                               _ exception: inout JSValueRef?) -> JSValueRef? {
         let arguments: [JSValueRef?] = [fn, object, waiting.object, keyValue(waiting.name), waiting.value]
         let result = arguments.withUnsafeBufferPointer {
             JSObjectCallAsFunction(context, setThenCall, nil, 5, $0.baseAddress, &exception)
         }
         // A call stopped by a limit may be stopped on entry, before its set: the mirror already counts the
-        // value as set, so no later sync would set it. Setting it again is harmless when it was made.
-        if exception != nil { setProperty(waiting.object, waiting.name, waiting.value) }
+        // value as set, so no later sync would set it. Setting it again is harmless when it was made,
+        // unless the expression wrote the value itself before it was stopped; such an expression has left
+        // the root to be synced whole next time anyway. (What a script throws is caught inside the call.)
+        if exception != nil, !mayChangeIt { setProperty(waiting.object, waiting.name, waiting.value) }
         return result
     }
 

@@ -72,6 +72,23 @@ import Testing
         #expect(evaluate(engine, "$get.n * 10", data, &generation) == .value(20))
     }
 
+    /// An expression stopped by a limit after it wrote the value keeps its write for the rest of the render
+    /// (the engine holds the truth after an expression that may change the data, until the next sync).
+    /// An error the expression throws itself never reaches here: it is caught inside the call.
+    @Test func aWriteBeforeAStopIsKept() {
+        let engine = ScriptEngine(limits: ScriptLimits(time: 0.05))
+        var data: JSONObject = ["$get": ["n": 1]]
+        var generation: Int? = nil
+        _ = evaluate(engine, "$get.n", data, &generation)
+        data["$get"] = ["n": 2]
+        generation = nil
+        guard case .threw = evaluate(engine, "$get.n = 50, (function () { while (true) {} })()", data, &generation) else {
+            Issue.record("expected the expression to be stopped")
+            return
+        }
+        #expect(evaluate(engine, "$get.n", data, &generation) == .value(50))
+    }
+
     /// Text is never deferred (it is an object to the collector); it is seen all the same.
     @Test func aChangedTextIsSeenToo() {
         let engine = ScriptEngine()
