@@ -14,6 +14,25 @@ import Testing
         #expect(r.printed == [#"{"text":"n=","whole":0,"list":["a"]}"#])
     }
 
+    /// A conditional's branch is rendered with the register (R3), then its action's options again (R13):
+    /// text that renders to `{{ }}` is rendered the second time, and an expression left unresolved is
+    /// reported once, where it was written.
+    @Test func aBranchsOptionsAreRenderedAgainByTheAction() async throws {
+        let r = try await run(#"""
+            {"type": "$test.return", "options": {"x": 1},
+             "success": [{"{{#if $jason.x > 0}}": {"type": "$test.print", "options": {
+               "t": "{{String.fromCharCode(123, 123) + '$jason.x + 1' + String.fromCharCode(125, 125)}}",
+               "u": "{{$get.missing}}"}}}]}
+            """#)
+        #expect(r.printed == [#"{"t":2,"u":"{{$get.missing}}"}"#])
+        let steps = r.log.all.compactMap { event -> ActionStep? in
+            if case .willRun(let step) = event { return step }
+            return nil
+        }
+        let diagnostics = try #require(steps.last).templateDiagnostics
+        #expect(diagnostics.map(\.pointer.description) == ["/success/0/{{#if $jason.x > 0}}/options/u"])
+    }
+
     @Test func s3UndefinedStaysAndIsLocated() async throws {
         let r = try await run("{\"type\": \"$test.print\",\n \"options\": {\"t\": \"{{$get.missing}}\"}}")
         #expect(r.printed == [#"{"t":"{{$get.missing}}"}"#])
