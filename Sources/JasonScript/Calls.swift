@@ -16,10 +16,10 @@ extension EngineContext {
     func invoke(_ expression: String, on receiver: ScriptReceiver, extras: [(String, JSValueRef)],
                 mayMutate: inout Bool) -> Outcome {
         let fn: JSObjectRef
-        let changesData: Bool
+        let mayChangeData: Bool
         switch function(for: expression) {
         case .success(let compiled):
-            (fn, changesData) = (compiled.function, compiled.mayMutate)
+            (fn, mayChangeData) = (compiled.function, compiled.mayMutate)
             if compiled.mayMutate {
                 mayMutate = true
                 root?.diverged = true
@@ -34,7 +34,7 @@ extension EngineContext {
             // An object's value reference is its object reference (JavaScriptCore encodes a cell as its pointer).
             let object: JSObjectRef = receiver.value
             if extras.isEmpty, let waiting = deferredSet.take() {
-                result = callAfterDeferredSet(fn, object, waiting, mayChangeIt: changesData, &exception)
+                result = callAfterDeferredSet(fn, object, waiting, mayChangeIt: mayChangeData, &exception)
             } else if extras.isEmpty {
                 result = JSObjectCallAsFunction(context, fn, object, 0, nil, &exception)
             } else {
