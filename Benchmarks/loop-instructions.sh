@@ -22,14 +22,7 @@ shared="$(cd "${SHARED:-../shared}" && pwd)"
 dir="$(mktemp -d)"
 trap 'rm -rf "$dir"' EXIT
 option='{{[$get.n].map(function(x){return x + 1;})[0]}}'
-for rounds in "$small" "$large"; do
-  cat > "$dir/loop$rounds.json" <<JSON
-{"\$jason": {"head": {"actions": {
-  "\$load": {"type": "\$set", "options": {"n": 0}, "success": {"trigger": "loop"}},
-  "loop": [{"{{#if \$get.n < $rounds}}": {"type": "\$set", "options": {"n": "$option"}, "success": {"trigger": "loop"}}},
-           {"{{#else}}": {"type": "\$util.toast", "options": {"text": "done {{\$get.n}}"}}}]}}}}
-JSON
-done
+for rounds in "$small" "$large"; do Benchmarks/loop-flow.sh "$rounds" "$option" > "$dir/loop$rounds.json"; done
 cat > "$dir/peer.js" <<'JS'
 const st = require(process.argv[2]);
 const [rounds, template] = [Number(process.argv[3]), {n: process.argv[4]}];

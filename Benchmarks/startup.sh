@@ -32,12 +32,7 @@ cat > "$dir/many.json" <<JSON
 {"\$jason": {"head": {"actions": {"\$load": {"type": "\$set", "options": {$many},
   "success": {"type": "\$util.toast", "options": {"text": "{{\$get.k49}}"}}}}}}}
 JSON
-cat > "$dir/loop.json" <<JSON
-{"\$jason": {"head": {"actions": {
-  "\$load": {"type": "\$set", "options": {"n": 0}, "success": {"trigger": "loop"}},
-  "loop": [{"{{#if \$get.n < $rounds}}": {"type": "\$set", "options": {"n": "$option"}, "success": {"trigger": "loop"}}},
-           {"{{#else}}": {"type": "\$util.toast", "options": {"text": "done {{\$get.n}}"}}}]}}}}
-JSON
+Benchmarks/loop-flow.sh "$rounds" "$option" > "$dir/loop.json"
 # node + st.js: the same templates, rendered by the reference engine.
 cat > "$dir/peer.js" <<'JS'
 const st = require(process.argv[2]);

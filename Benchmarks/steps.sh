@@ -10,12 +10,7 @@ bin="${2:-.build/release/jasonrun}"
 [[ -x "$bin" ]] || swift build -c release --static-swift-stdlib --product jasonrun >&2
 dir="$(mktemp -d)"
 trap 'rm -rf "$dir"' EXIT
-cat > "$dir/loop.json" <<JSON
-{"\$jason": {"head": {"actions": {
-  "\$load": {"type": "\$set", "options": {"n": 0}, "success": {"trigger": "loop"}},
-  "loop": [{"{{#if \$get.n < $steps}}": {"type": "\$set", "options": {"n": "{{\$get.n + 1}}"}, "success": {"trigger": "loop"}}},
-           {"{{#else}}": {"type": "\$util.toast", "options": {"text": "done {{\$get.n}}"}}}]}}}}
-JSON
+Benchmarks/loop-flow.sh "$steps" '{{$get.n + 1}}' > "$dir/loop.json"
 measure() { # label, then the command; prints seconds and peak resident MB
   local label="$1"; shift
   /usr/bin/time -f "%e %M" -o "$dir/time" "$@" > "$dir/out" 2>&1 < "${input:-/dev/null}" || true
