@@ -27,18 +27,27 @@ import Testing
         #expect(evaluate(engine, "[$get.n, $get.flag]", data, &generation) == .value([7, nil]))
     }
 
-    @Test func aChangeLeftByACallThatNeverRanIsStillMade() {
-        let engine = ScriptEngine()
+    /// Syncs `$get.n` = 1, lets `arrange` act on the context, then changes n to 2 and evaluates
+    /// `expression`, which must fail. The data and the generation of that sync, for what follows.
+    func changeThenFail(_ engine: ScriptEngine, _ expression: String,
+                        arrange: (EngineContext) -> Void = { _ in }) -> (JSONObject, Int?)? {
         var data: JSONObject = ["$get": ["n": 1]]
         var generation: Int? = nil
         _ = evaluate(engine, "$get.n", data, &generation)
+        engine.withContext(arrange)
         data["$get"] = ["n": 2]
         generation = nil
-        // A syntax error: the expression is never called, and the change must not wait for the next call.
-        guard case .threw = evaluate(engine, "$get.n +", data, &generation) else {
-            Issue.record("expected a syntax error")
-            return
+        guard case .threw = evaluate(engine, expression, data, &generation) else {
+            Issue.record("expected \(expression) to fail")
+            return nil
         }
+        return (data, generation)
+    }
+
+    /// A syntax error: the expression is never called, and the change must not wait for the next call.
+    @Test func aChangeLeftByACallThatNeverRanIsStillMade() throws {
+        let engine = ScriptEngine()
+        let (data, _) = try #require(changeThenFail(engine, "$get.n +"))
         let receiver = engine.rootReceiver(for: data)
         #expect(engine.evaluate("$get.n", receiver: receiver) == .value(2))
     }
@@ -46,12 +55,9 @@ import Testing
     /// A limit may stop the call on entry, before it made the set; the change is made all the same (else
     /// every later sync would count it as made, and a loop reading it would never move on). The stop is
     /// played by a setter that throws once.
-    @Test func aChangeIsMadeWhenTheCallStopsBeforeIt() {
+    @Test func aChangeIsMadeWhenTheCallStopsBeforeIt() throws {
         let engine = ScriptEngine()
-        var data: JSONObject = ["$get": ["n": 1]]
-        var generation: Int? = nil
-        _ = evaluate(engine, "$get.n", data, &generation)
-        engine.withContext { context in
+        let (data, _) = try #require(changeThenFail(engine, "$get.n * 10") { context in
             let script = JSStringCreateWithUTF8CString("""
                 var box = {value: this.n, armed: true};
                 Object.defineProperty(this, "n", {enumerable: true, configurable: true,
@@ -61,31 +67,18 @@ import Testing
             defer { JSStringRelease(script) }
             let get = context.root!.objects[0]!
             #expect(JSEvaluateScript(context.context, script, get, nil, 1, nil) != nil)
-        }
-        data["$get"] = ["n": 2]
-        generation = nil
-        guard case .threw = evaluate(engine, "$get.n * 10", data, &generation) else {
-            Issue.record("expected the setter to throw")
-            return
-        }
-        generation = nil
+        })
+        var generation: Int? = nil
         #expect(evaluate(engine, "$get.n * 10", data, &generation) == .value(20))
     }
 
     /// An expression stopped by a limit after it wrote the value keeps its write for the rest of the render
     /// (the engine holds the truth after an expression that may change the data, until the next sync).
     /// An error the expression throws itself never reaches here: it is caught inside the call.
-    @Test func aWriteBeforeAStopIsKept() {
+    @Test func aWriteBeforeAStopIsKept() throws {
         let engine = ScriptEngine(limits: ScriptLimits(time: 0.05))
-        var data: JSONObject = ["$get": ["n": 1]]
-        var generation: Int? = nil
-        _ = evaluate(engine, "$get.n", data, &generation)
-        data["$get"] = ["n": 2]
-        generation = nil
-        guard case .threw = evaluate(engine, "$get.n = 50, (function () { while (true) {} })()", data, &generation) else {
-            Issue.record("expected the expression to be stopped")
-            return
-        }
+        let (data, synced) = try #require(changeThenFail(engine, "$get.n = 50, (function () { while (true) {} })()"))
+        var generation = synced   // the same render: no sync before the next expression
         #expect(evaluate(engine, "$get.n", data, &generation) == .value(50))
     }
 
