@@ -2,12 +2,13 @@
 # On-demand: instructions per round of the engine-bound loop (the one of startup.sh: {{#if $get.n < N}},
 # then a $set whose option only JavaScriptCore answers), counted by callgrind, for each binary given and
 # for node + st.js rendering the same option. Wall times on these machines move by up to half between
-# runs of the same binary; instruction counts move by a few hundred a round, nearly all of it inside
-# JavaScriptCore (its collector and allocator run on their own schedule), so each binary's count is split
-# by where it runs: the program's own binary, JavaScriptCore, the C library, and the rest.
+# runs of the same binary; instruction counts move by a few hundred a round (what runs on its own
+# schedule is counted too: JavaScriptCore's collector, the script watch's thread), and each binary's count
+# is split by where it runs: the program's own binary, JavaScriptCore, the C library, and the rest.
 # A round is counted as the difference between runs of SMALL and LARGE rounds, divided by their gap:
 # what starting up costs cancels out.
-# Usage: Benchmarks/loop-instructions.sh [JASONRUN...]   (default .build/release/jasonrun)
+# Usage: Benchmarks/loop-instructions.sh [JASONRUN...]   (default .build/release/jasonrun; several are
+#        compared in one run: the counts move with what else the machine is doing)
 #        SMALL and LARGE in the environment (default 1000 and 10000).
 set -euo pipefail
 cd "$(dirname "$0")/.."
