@@ -24,13 +24,6 @@ dir="$(mktemp -d)"
 trap 'rm -rf "$dir"' EXIT
 option='{{[$get.n].map(function(x){return x + 1;})[0]}}'
 for rounds in "$small" "$large"; do Benchmarks/loop-flow.sh "$rounds" "$option" > "$dir/loop$rounds.json"; done
-cat > "$dir/peer.js" <<'JS'
-const st = require(process.argv[2]);
-const [rounds, template] = [Number(process.argv[3]), {n: process.argv[4]}];
-let n = 0;
-while (n < rounds) n = st.transform(template, {$get: {n: n}}).n;
-console.log("done " + n);
-JS
 
 # Self instructions by object file, as "object count" lines, from one callgrind output.
 by_object() {
@@ -66,4 +59,4 @@ for bin in "$@"; do
   # Under callgrind one call may pass the usual 1 s limit; the limit is not what is measured here.
   count "jasonrun ($bin)" jasonrun "$dir/jasonrun" "$dir/loopROUNDS.json" --no-persist --max-steps 0 --js-time 1000
 done
-count "node + st.js, the option rendered" node node "$dir/peer.js" "$shared/peers/st.js" ROUNDS "$option"
+count "node + st.js, the option rendered" node node Benchmarks/peer.js "$shared/peers/st.js" loop ROUNDS "$option"

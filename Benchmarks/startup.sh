@@ -33,24 +33,6 @@ cat > "$dir/many.json" <<JSON
   "success": {"type": "\$util.toast", "options": {"text": "{{\$get.k49}}"}}}}}}}
 JSON
 Benchmarks/loop-flow.sh "$rounds" "$option" > "$dir/loop.json"
-# node + st.js: the same templates, rendered by the reference engine.
-cat > "$dir/peer.js" <<'JS'
-const st = require(process.argv[2]);
-const [kind, rounds] = [process.argv[3], Number(process.argv[4] || 0)];
-if (kind === "hello") console.log(st.transform({text: "Hello, {{who}}!"}, {who: "world"}).text);
-if (kind === "one") console.log(st.transform({text: "{{[1, 2, 3].map(function (x) { return x * 2; }).join(', ')}}"}, {}).text);
-if (kind === "many") {
-  const template = {};
-  for (let i = 0; i < 50; i++) template["k" + i] = "{{[" + i + "].map(function (x) { return x * 2; })[0]}}";
-  console.log(st.transform(template, {}).k49);
-}
-if (kind === "loop") {
-  const template = {n: process.argv[5]};
-  let n = 0;
-  while (n < rounds) n = st.transform(template, {$get: {n: n}}).n;
-  console.log("done " + n);
-}
-JS
 "$bin" "$dir/loop.json" --no-persist --max-steps 0 | grep -q "done $rounds" || { echo "startup.sh: the loop did not finish" >&2; exit 1; }
 
 printf '%-44s %12s %12s\n' "" "median time" "peak memory"
@@ -58,13 +40,13 @@ printf '%-44s %12s %12s\n' "" "median time" "peak memory"
 "$measure" "$runs" "jasonrun hello (Swift answers every {{ }})" -- "$bin" Examples/01-hello/flow.json --no-persist
 "$measure" "$runs" "jasonrun one JavaScript {{ }}" -- "$bin" "$dir/one.json" --no-persist
 "$measure" "$runs" "jasonrun 50 different JavaScript {{ }}" -- "$bin" "$dir/many.json" --no-persist
-"$measure" "$runs" "node + st.js, a path template" -- node "$dir/peer.js" "$shared/peers/st.js" hello
-"$measure" "$runs" "node + st.js, one JavaScript {{ }}" -- node "$dir/peer.js" "$shared/peers/st.js" one
-"$measure" "$runs" "node + st.js, 50 different JavaScript {{ }}" -- node "$dir/peer.js" "$shared/peers/st.js" many
+"$measure" "$runs" "node + st.js, a path template" -- node Benchmarks/peer.js "$shared/peers/st.js" hello
+"$measure" "$runs" "node + st.js, one JavaScript {{ }}" -- node Benchmarks/peer.js "$shared/peers/st.js" one
+"$measure" "$runs" "node + st.js, 50 different JavaScript {{ }}" -- node Benchmarks/peer.js "$shared/peers/st.js" many
 loops=$(( runs < 5 ? runs : 5 ))
 actions=$(( rounds * 2 + 3 ))
 line=$("$measure" "$loops" "jasonrun engine-bound loop, $actions actions" -- "$bin" "$dir/loop.json" --no-persist --max-steps 0)
 echo "$line"
 ms=$(awk '{print $(NF-3)}' <<<"$line")
 printf '  %.0f actions per second\n' "$(echo "$actions * 1000 / $ms" | bc -l)"
-"$measure" "$loops" "node + st.js, the option rendered $rounds times" -- node "$dir/peer.js" "$shared/peers/st.js" loop "$rounds" "$option"
+"$measure" "$loops" "node + st.js, the option rendered $rounds times" -- node Benchmarks/peer.js "$shared/peers/st.js" loop "$rounds" "$option"
