@@ -19,27 +19,7 @@ package struct Jasonrun: ParsableCommand {
 
     /// Parses `arguments` (without the program name), runs the command and returns the exit status.
     package static func main(_ arguments: [String], io: any TerminalIO) async -> Int32 {
-        if arguments == ["--version"] {
-            io.writeOut("jasonrun \(version)\n")
-            return ExitStatus.ok
-        }
-        if arguments == ["help"] {
-            io.writeOut(ActionReference.catalog())
-            return ExitStatus.ok
-        }
-        // `jasonrun help ACTION` (an action type, as in `$util.alert` or `trigger`): the action's reference.
-        if arguments.count == 2, arguments[0] == "help", !Self.configuration.subcommands.contains(where: {
-            $0.configuration.commandName == arguments[1]
-        }) {
-            guard let text = ActionReference.help(for: arguments[1]) else {
-                var message = "jasonrun: no such action '\(arguments[1])'"
-                if let near = ActionReference.suggestion(for: arguments[1]) { message += "; did you mean \(near)?" }
-                io.writeErr(message + " (jasonrun help lists them all)\n")
-                return ExitStatus.usage
-            }
-            io.writeOut(text)
-            return ExitStatus.ok
-        }
+        if let status = answerAtOnce(arguments, io: io) { return status }
         // `jasonrun FLOW.json …`, the common case, is read from RunArguments' table, else parsed as the run
         // command alone: the root's parse also reflects every subcommand. Anything both refuse goes the
         // whole way, so that help and errors read as before.
@@ -69,6 +49,33 @@ package struct Jasonrun: ParsableCommand {
             if !message.isEmpty { code == 0 ? io.writeOut(message + "\n") : io.writeErr(message + "\n") }
             return code
         }
+    }
+
+    /// `--version`, `help` and `help ACTION`, which need nothing that waits: answered before the program
+    /// starts Swift's concurrency (jasonrun/main.swift), so they start no thread. Nil for anything else.
+    package static func answerAtOnce(_ arguments: [String], io: any TerminalIO) -> Int32? {
+        if arguments == ["--version"] {
+            io.writeOut("jasonrun \(version)\n")
+            return ExitStatus.ok
+        }
+        if arguments == ["help"] {
+            io.writeOut(ActionReference.catalog())
+            return ExitStatus.ok
+        }
+        // `jasonrun help ACTION` (an action type, as in `$util.alert` or `trigger`): the action's reference.
+        if arguments.count == 2, arguments[0] == "help", !Self.configuration.subcommands.contains(where: {
+            $0.configuration.commandName == arguments[1]
+        }) {
+            guard let text = ActionReference.help(for: arguments[1]) else {
+                var message = "jasonrun: no such action '\(arguments[1])'"
+                if let near = ActionReference.suggestion(for: arguments[1]) { message += "; did you mean \(near)?" }
+                io.writeErr(message + " (jasonrun help lists them all)\n")
+                return ExitStatus.usage
+            }
+            io.writeOut(text)
+            return ExitStatus.ok
+        }
+        return nil
     }
 
     /// `--trace` alone means `--trace=text` (ArgumentParser options always take a value); `--trace json`

@@ -1,5 +1,10 @@
 import Foundation
 import JasonCLI
 
-let status = await Jasonrun.main(Array(CommandLine.arguments.dropFirst()), io: StandardIO())
-exit(status)
+// The main thread starts no concurrency of its own. `--version` and `help` are answered here without
+// a thread; anything else runs in a task while this thread waits. An async main would instead leave the
+// main thread through dispatch_main, whose pthread_exit loads libgcc_s to unwind it, on every start.
+let arguments = Array(CommandLine.arguments.dropFirst())
+if let status = Jasonrun.answerAtOnce(arguments, io: StandardIO()) { exit(status) }
+Task.detached { [arguments] in exit(await Jasonrun.main(arguments, io: StandardIO())) }
+while true { pause() }
