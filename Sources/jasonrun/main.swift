@@ -7,4 +7,10 @@ import JasonCLI
 let arguments = Array(CommandLine.arguments.dropFirst())
 if let status = Jasonrun.answerAtOnce(arguments, io: StandardIO()) { exit(status) }
 Task.detached { [arguments] in exit(await Jasonrun.main(arguments, io: StandardIO())) }
+// dispatch's threads block signals, and a parent may start jasonrun with them blocked (one of dispatch's
+// threads spawning it does): this thread takes the process's signals (Ctrl-C in the REPL, SIGTERM), as
+// the parked main thread did.
+var none = sigset_t()
+sigemptyset(&none)
+pthread_sigmask(SIG_SETMASK, &none, nil)
 while true { pause() }
