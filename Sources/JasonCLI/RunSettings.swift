@@ -103,8 +103,9 @@ struct RunSettings {
             interpreter.observeNow([TraceObserver(format: format, clock: clock, write: output.writeTrace)])
         }
         let templates = TemplateReport(strict: strict)
+        // The last chain's `$jason` is followed only when it is printed: each event would take its lock.
         let finalJason = ChainResult()
-        interpreter.observeNow([templates, finalJason])
+        interpreter.observeNow(printJason ? [templates, finalJason] : [templates])
         let visits = VisitRecorder()
         if coverage != nil { interpreter.observeNow([visits]) }
         await interpreter.start(jason: seeds.jason)
