@@ -1,10 +1,22 @@
 // Identity of JSON values, for caches that must not compare large values.
 
 extension JSON {
-    /// `isIdentical` for values where they lie: the very same bits (the same case, storage or scalar) are
-    /// told without copying either value, which would retain every storage it holds.
+    /// `isIdentical` for values where they lie, told without copying an array or object (a copy retains
+    /// every storage it holds): the very same bits (the same case, storage or scalar), else the same text
+    /// or number. An array or object in other storage counts as changed, even an empty one or an object
+    /// sharing another's values, which `isIdentical` counts as the same: at worst a caller converts again
+    /// a value it could have kept.
     package static func identical(_ a: UnsafePointer<JSON>, _ b: UnsafePointer<JSON>) -> Bool {
-        sameBits(UnsafeRawPointer(a), UnsafeRawPointer(b)) || a.pointee.isIdentical(to: b.pointee)
+        if sameBits(UnsafeRawPointer(a), UnsafeRawPointer(b)) { return true }
+        if a.pointee.isContainer || b.pointee.isContainer { return false }
+        return a.pointee.isIdentical(to: b.pointee)
+    }
+
+    private var isContainer: Bool {
+        switch self {
+        case .array, .object: true
+        default: false
+        }
     }
 
     @inline(__always)
