@@ -43,10 +43,7 @@ public struct ActionStep: Sendable {
     package var callers: [ActionPath] { members.callers }
     /// The conditional array or string template this action was chosen from, when it was (a
     /// `head.actions` entry written as `[{"{{#if …}}": …}]`, say): breakpoints on the entry stop here.
-    package var entry: ActionPath? {
-        get { members.entry }
-        set { members.entry = newValue }
-    }
+    package var entry: ActionPath? { members.entry }
 
     init(target: ActionCall.Target, path: ActionPath, options: JSON?,
          templateDiagnostics: [TemplateDiagnostic], jason: JSON?, callers: [ActionPath], entry: ActionPath?) {

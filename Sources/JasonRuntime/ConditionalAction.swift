@@ -46,17 +46,42 @@ package struct ConditionalAction: Sendable {
 }
 
 extension Interpreter {
+    /// Where a chain goes when it chooses a compiled branch. The usual branch, one typed action whose
+    /// `success`/`error` render nothing, keeps its call and hands the rendered options on beside it:
+    /// rebuilding the call around them copied every member of it, a twentieth of a loop's turn.
+    func bind(branch node: ActionNode, data: JSON) -> Resolution {
+        guard case .call(let call) = node, call.optionsHoldExpressions, call.options != nil, case .type = call.target,
+              call.success?.rendersOptions != true, call.error?.rendersOptions != true else {
+            return .continue(bind(node, data: data))
+        }
+        let options = renderOptions(of: call, data: data)
+        if options?.containsTemplateMarker == true { return .continue(.call(call.rendered(options))) }
+        return .rendered(call, options: options)
+    }
+
     /// A compiled branch with the options of its actions rendered now, as rendering the whole branch
     /// would have done (expressions that stay unresolved survive for the action's own render, R13).
     func bind(_ node: ActionNode, data: JSON) -> ActionNode {
         guard node.rendersOptions, case .call(var call) = node else { return node }
-        if call.optionsHoldExpressions, let options = call.options {
-            call.options = (call.compiled.map { transformer.transform($0, data: data) } ?? transformer.transform(options, data: data)).value
-            call.optionsHoldExpressions = call.options?.containsTemplateMarker ?? false
-        }
+        if call.optionsHoldExpressions, call.options != nil { call = call.rendered(renderOptions(of: call, data: data)) }
         call.success = call.success.map { bind($0, data: data) }
         call.error = call.error.map { bind($0, data: data) }
         return .call(call)
+    }
+
+    private func renderOptions(of call: ActionCall, data: JSON) -> JSON? {
+        guard let options = call.options else { return nil }
+        return (call.compiled.map { transformer.transform($0, data: data) } ?? transformer.transform(options, data: data)).value
+    }
+}
+
+extension ActionCall {
+    /// The call with `options` in place of its own, rendered; what is left to render renders when it runs.
+    func rendered(_ options: JSON?) -> ActionCall {
+        var call = self
+        call.options = options
+        call.optionsHoldExpressions = options?.containsTemplateMarker ?? false
+        return call
     }
 }
 

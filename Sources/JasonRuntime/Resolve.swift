@@ -25,13 +25,13 @@ extension Interpreter {
                 chain.pending = nil
                 chain.outcome = .abandoned(reason)
                 return
+            case .rendered(let call, let options):
+                pend(call, options: options, alreadyRendered: true, entry: entry, in: &chain)
+                return
             case .continue(let node):
                 switch node {
                 case .call(let call):
-                    var step = prepare(call, options: call.optionsToRender, jason: chain.jason, frames: chain.frames)
-                    step.entry = entry
-                    chain.pending = Prepared(call: call, step: step)
-                    notify(.willRun(step))
+                    pend(call, options: call.optionsToRender, alreadyRendered: false, entry: entry, in: &chain)
                     return
                 case .conditional(let conditional):
                     entry = entry ?? conditional.path
@@ -46,6 +46,14 @@ extension Interpreter {
         }
     }
 
+    /// Makes `call` the chain's pending action, its options rendered.
+    private func pend(_ call: ActionCall, options: JSON?, alreadyRendered: Bool, entry: ActionPath?, in chain: inout Chain) {
+        let step = prepare(call, options: options, alreadyRendered: alreadyRendered, jason: chain.jason,
+                           frames: chain.frames, entry: entry)
+        chain.pending = Prepared(call: call, step: step)
+        notify(.willRun(step))
+    }
+
     /// A lambda's chain ended without `$return.*` while its caller waits with a branch to run: that branch
     /// never runs, on the phone too, and nothing else would say so.
     func reportNoReturn(_ caller: ActionCall) {
@@ -56,12 +64,13 @@ extension Interpreter {
                                        + "of this call never runs", at: caller.path))
     }
 
-    /// Renders an action's options just before it runs (R13).
-    func prepare(_ call: ActionCall, options: JSON?, jason: JSON?, frames: [ActionCall]) -> ActionStep {
+    /// Renders an action's options just before it runs (R13); `alreadyRendered` when that was done with its branch.
+    func prepare(_ call: ActionCall, options: JSON?, alreadyRendered: Bool, jason: JSON?, frames: [ActionCall],
+                 entry: ActionPath?) -> ActionStep {
         let callers = frames.map(\.path)
-        guard let options, call.optionsHoldExpressions else {
+        guard let options, call.optionsHoldExpressions, !alreadyRendered else {
             return ActionStep(target: call.target, path: call.path, options: options, templateDiagnostics: [],
-                              jason: jason, callers: callers, entry: nil)
+                              jason: jason, callers: callers, entry: entry)
         }
         let data = templateData(jason: jason)
         let rendered = call.compiled.map { transformer.transform($0, data: data) } ?? transformer.transform(options, data: data)
@@ -92,7 +101,7 @@ extension Interpreter {
             return located
         }
         return ActionStep(target: call.target, path: call.path, options: rendered.value,
-                          templateDiagnostics: diagnostics, jason: jason, callers: callers, entry: nil)
+                          templateDiagnostics: diagnostics, jason: jason, callers: callers, entry: entry)
     }
 
     /// A conditional array becomes the action of its winning branch, rendered with the register (R3).
@@ -107,7 +116,7 @@ extension Interpreter {
                                     "the condition {{\(expression)}} could not be evaluated (\(reason)); "
                                     + "the chain stops here", at: path))
         case .branch(let index):
-            if let compiled = action.compiled[index] { return .continue(bind(compiled, data: data)) }
+            if let compiled = action.compiled[index] { return bind(branch: compiled, data: data) }
             let branch = conditional.branches[index]
             let pointer = path.pointer.appending(index).appending(branch.key)
             let rendered = transformer.transform(branch: index, of: conditional, data: data).value ?? .null

@@ -33,6 +33,28 @@ import Testing
         #expect(diagnostics.map(\.pointer.description) == ["/success/0/{{#if $jason.x > 0}}/options/u"])
     }
 
+    /// The usual branch, one typed action whose continuation renders nothing, runs with the options
+    /// rendered with the branch; the step still says which conditional it was chosen from.
+    @Test func aBranchsActionRunsWithTheOptionsRenderedWithTheBranch() async throws {
+        let r = try await run(#"""
+            {"type": "$test.return", "options": {"x": 2},
+             "success": [{"{{#if $jason.x > 1}}": {"type": "$test.print", "options": {"double": "{{$jason.x * 2}}"},
+                                                   "success": {"type": "$test.print", "options": {"after": "plain"}}}},
+                         {"{{#else}}": {"type": "$test.print", "options": "few"}}]}
+            """#)
+        #expect(r.printed == [#"{"double":4}"#, #"{"after":"plain"}"#])
+        let steps = r.log.all.compactMap { event -> ActionStep? in
+            if case .willRun(let step) = event { return step }
+            return nil
+        }
+        let chosen = try #require(steps.dropFirst().first)
+        #expect(chosen.options == ["double": 4])
+        #expect(chosen.templateDiagnostics.isEmpty)
+        #expect(chosen.path.pointer.description == "/success/0/{{#if $jason.x > 1}}")
+        #expect(chosen.entry?.pointer.description == "/success")
+        #expect(chosen.jason == ["x": 2])
+    }
+
     @Test func s3UndefinedStaysAndIsLocated() async throws {
         let r = try await run("{\"type\": \"$test.print\",\n \"options\": {\"t\": \"{{$get.missing}}\"}}")
         #expect(r.printed == [#"{"t":"{{$get.missing}}"}"#])
