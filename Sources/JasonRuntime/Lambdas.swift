@@ -5,11 +5,18 @@ import JasonJSON
 extension Interpreter {
     /// `trigger` / `$lambda` (R11, R25): enter a named action with a real call stack.
     func enterLambda(_ call: ActionCall, _ step: ActionStep, in chain: inout Chain) -> (Resolution, Branch) {
-        let rendered = step.options ?? .object([:])
-        guard case .string(let name)? = rendered["name"] else {
-            let failure = ActionFailure(message: "$lambda needs a 'name' naming an action in head.actions",
-                                        type: "$lambda")
-            return fail(call, step, in: &chain, failure, id: .unknownLambda)
+        let (name, arguments): (String, JSON?)
+        if case .trigger(let written) = call.target, !call.optionsHoldExpressions {
+            // Nothing was rendered: the name and options as written, not looked up in `{name, options}`.
+            (name, arguments) = (written, call.options)
+        } else {
+            let rendered = step.options ?? .object([:])
+            guard case .string(let renderedName)? = rendered["name"] else {
+                let failure = ActionFailure(message: "$lambda needs a 'name' naming an action in head.actions",
+                                            type: "$lambda")
+                return fail(call, step, in: &chain, failure, id: .unknownLambda)
+            }
+            (name, arguments) = (renderedName, rendered["options"])
         }
         guard let callee = document.actions[name] else {
             let names = document.actions.keys.sorted()
@@ -31,7 +38,7 @@ extension Interpreter {
             chain.frames.append(call)
             chain.callerJason.append(chain.jason)
         }
-        if let arguments = rendered["options"] {
+        if let arguments {
             chain.jason = arguments.containsTemplateMarker
                 ? transformer.transform(arguments, data: templateData(jason: chain.jason)).value : arguments
         }
