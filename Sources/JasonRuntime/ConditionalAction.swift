@@ -48,13 +48,14 @@ package struct ConditionalAction: Sendable {
 extension Interpreter {
     /// Where a chain goes when it chooses a compiled branch. The usual branch, one typed action whose
     /// `success`/`error` render nothing, keeps its call and hands the rendered options on beside it:
-    /// rebuilding the call around them copied every member of it, a twentieth of a loop's turn.
+    /// rebuilding the call around them copied every member of it, a twelfth of our code's share of a round
+    /// of the engine-bound loop.
     func bind(branch node: ActionNode, data: JSON) -> Resolution {
-        guard case .call(let call) = node, call.optionsHoldExpressions, call.options != nil, case .type = call.target,
+        guard case .call(let call) = node, call.optionsHoldExpressions, let written = call.options, case .type = call.target,
               call.success?.rendersOptions != true, call.error?.rendersOptions != true else {
             return .continue(bind(node, data: data))
         }
-        let options = renderOptions(of: call, data: data)
+        let options = render(written, of: call, data: data).value
         if options?.containsTemplateMarker == true { return .continue(.call(call.rendered(options))) }
         return .rendered(call, options: options)
     }
@@ -63,15 +64,12 @@ extension Interpreter {
     /// would have done (expressions that stay unresolved survive for the action's own render, R13).
     func bind(_ node: ActionNode, data: JSON) -> ActionNode {
         guard node.rendersOptions, case .call(var call) = node else { return node }
-        if call.optionsHoldExpressions, call.options != nil { call = call.rendered(renderOptions(of: call, data: data)) }
+        if call.optionsHoldExpressions, let written = call.options {
+            call = call.rendered(render(written, of: call, data: data).value)
+        }
         call.success = call.success.map { bind($0, data: data) }
         call.error = call.error.map { bind($0, data: data) }
         return .call(call)
-    }
-
-    private func renderOptions(of call: ActionCall, data: JSON) -> JSON? {
-        guard let options = call.options else { return nil }
-        return (call.compiled.map { transformer.transform($0, data: data) } ?? transformer.transform(options, data: data)).value
     }
 }
 

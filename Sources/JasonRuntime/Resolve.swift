@@ -73,7 +73,7 @@ extension Interpreter {
                               jason: jason, callers: callers, entry: entry)
         }
         let data = templateData(jason: jason)
-        let rendered = call.compiled.map { transformer.transform($0, data: data) } ?? transformer.transform(options, data: data)
+        let rendered = render(options, of: call, data: data)
         // A trigger's options sit at `/options` of the action, its name at `/trigger`.
         let base: JSONPointer
         switch call.target {
@@ -102,6 +102,11 @@ extension Interpreter {
         }
         return ActionStep(target: call.target, path: call.path, options: rendered.value,
                           templateDiagnostics: diagnostics, jason: jason, callers: callers, entry: entry)
+    }
+
+    /// `options`, the call's, rendered with its compiled template when it has one.
+    func render(_ options: JSON, of call: ActionCall, data: JSON) -> Transformed {
+        call.compiled.map { transformer.transform($0, data: data) } ?? transformer.transform(options, data: data)
     }
 
     /// A conditional array becomes the action of its winning branch, rendered with the register (R3).
