@@ -49,9 +49,10 @@ extension Interpreter {
     /// Where a chain goes when it chooses a compiled branch. The usual branch, one typed action whose
     /// `success`/`error` render nothing, keeps its call and hands the rendered options on beside it:
     /// rebuilding the call around them copied every member of it, a twelfth of our code's share of a round
-    /// of the engine-bound loop.
+    /// of the engine-bound loop. Not for `trigger` and `$lambda`, whose options to render are made from
+    /// the written ones (`optionsToRender`).
     func bind(branch node: ActionNode, data: JSON) -> Resolution {
-        guard case .call(let call) = node, call.optionsHoldExpressions, let written = call.options, case .type = call.target,
+        guard case .call(let call) = node, call.optionsHoldExpressions, let written = call.options, call.kind != .call,
               call.success?.rendersOptions != true, call.error?.rendersOptions != true else {
             return .continue(bind(node, data: data))
         }
