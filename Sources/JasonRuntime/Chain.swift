@@ -45,8 +45,8 @@ final class Prepared: Sendable {
 /// Where the chain goes after one action.
 enum Resolution {
     case `continue`(ActionNode)
-    /// A typed call of a compiled branch with its options rendered already, with the branch (R3); they
-    /// hold no `{{` left to render when it runs.
+    /// A call of a compiled branch (not `trigger` or `$lambda`) with its options rendered already, with the
+    /// branch (R3); they hold no `{{` left to render when it runs.
     case rendered(ActionCall, options: JSON?)
     case end
     /// The chain ends, and open lambdas are not left waiting by mistake: `$href` takes them along to
