@@ -30,13 +30,7 @@ import Testing
 
     /// Cases we knowingly do not reproduce, by number, with the reason. The test fails if one of them
     /// starts passing, so this list can only shrink.
-    static let knownDifferences: [Int: (name: String, reason: String)] = [
-        73: ("let / $parent / WITH #let assignment, variables exist all throughout the transform",
-             "its #let definitions were lost when the case was recorded (st.js's JSON.stringify leaves out #let names, and its #let memory is never cleared); LetTests has the case with them"),
-        74: ("let / $parent / works through multiple loops all the way to the leaf node",
-             "the same lost #let definitions as #73"),
-        75: ("let / $parent / #each", "the same lost #let definitions ($parent, $parent_index) as #73"),
-    ]
+    static let knownDifferences: [Int: (name: String, reason: String)] = [:]
 
     /// One engine for all cases, as st.js ran them in one JavaScript context (so the cases run one by one).
     static let transformer = Transformer(evaluator: PathEvaluator.withScriptEngine(ScriptEngine()))

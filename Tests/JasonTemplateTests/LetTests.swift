@@ -3,7 +3,7 @@ import JasonScript
 import JasonTemplate
 import Testing
 
-/// `#let` (T9), with the definitions that conformance cases #73–#75 lost when they were recorded.
+/// `#let` (T9): what its definitions reach, beyond conformance cases #73–#75.
 @Suite struct LetTests {
     let transformer = Transformer(evaluator: PathEvaluator.withScriptEngine(ScriptEngine()))
 
