@@ -12,8 +12,10 @@ package struct Analyzer: Sendable {
     /// Whether a file exists (injected, so tests and the editor can answer for unsaved files).
     package var fileExists: @Sendable (String) -> Bool
 
-    /// Reads a `file://` mixin (injected like `fileExists`); other URLs are never fetched by a check.
-    package var readFile: @Sendable (String) -> [UInt8]? = Document.readLocal
+    /// What a run would read besides the document's folder (`--allow-read`), and how large a file may be:
+    /// a check reads `file://` mixins through the same loader and confinement as a run of the document.
+    package var allowRead: [String] = []
+    package var maximumFileSize = FileAccess.defaultMaximumSize
 
     package init(registry: ActionRegistry, engine: ScriptEngine = ScriptEngine(),
                  fileExists: @escaping @Sendable (String) -> Bool) {
@@ -52,7 +54,7 @@ package struct Analyzer: Sendable {
             var document = try Document.load(parsed.value, locator: locator, compiling: false)
             if document.unresolvedMixins {
                 // What the document will run: its file:// mixins read and merged in, checked where they were written.
-                let mixed = try document.resolvingFileMixins(compiling: false, read: readFile)
+                let mixed = try document.resolvingFileMixins(compiling: false, access: access(for: file.name))
                 (document, root, locator) = (mixed.0, mixed.0.root, mixed.0.locator)
                 found += mixed.1
             }
@@ -64,6 +66,11 @@ package struct Analyzer: Sendable {
         pass.run()
         found += pass.found
         return Report(diagnostics: Self.ordered(found), parsed: parsed, mixedParts: locator.mixedParts)
+    }
+
+    /// The files a run of the document named `name` may read (none beyond `allowRead` for standard input).
+    package func access(for name: String) -> FileAccess {
+        FileAccess.forDocument(at: name.hasPrefix("<") ? nil : name, allowRead: allowRead, maximumSize: maximumFileSize)
     }
 
     /// In document order, each finding once (the walks may meet one node from two sides).

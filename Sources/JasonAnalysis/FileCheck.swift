@@ -48,6 +48,12 @@ extension Pass {
         guard !path.isEmpty, !path.contains("{{") else { return }
         let plain = String(path.prefix { $0 != "?" && $0 != "#" })
         let full = plain.hasPrefix("/") ? plain : directory + plain
+        // What a run may not read is not looked for: whether it exists is none of the document's business.
+        if let name = locator.fileName, !name.hasPrefix("<"), !analyzer.access(for: name).allows(full) {
+            report(.missingFile, .warning, "\(plain) is outside the folders a run of this document may read "
+                   + "(its folder and --allow-read)", at: pointer)
+            return
+        }
         guard !analyzer.fileExists(full) else { return }
         report(.missingFile, .warning, "\(plain) does not exist beside the document (looked for \(full))", at: pointer)
     }

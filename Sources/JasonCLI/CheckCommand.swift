@@ -29,8 +29,9 @@ struct CheckCommand: ParsableCommand {
     @OptionGroup var fileOptions: FileOptions
 
     func execute(io: any TerminalIO) async -> Int32 {
-        let analyzer = Analyzer(registry: StandardLibrary.registry,
+        var analyzer = Analyzer(registry: StandardLibrary.registry,
                                 fileExists: { FileManager.default.fileExists(atPath: $0) })
+        (analyzer.allowRead, analyzer.maximumFileSize) = (fileOptions.allowRead, fileOptions.maxFileSize)
         var sources: [SourceFile] = []
         var all: [Diagnostic] = []
         var status = ExitStatus.ok

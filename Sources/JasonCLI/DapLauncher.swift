@@ -36,11 +36,11 @@ enum DapLauncher {
 
         let seeds = try Self.seeds(arguments, formatter: formatter)
         let stubs = arguments["stubs"]?.stringValue.map { URL(fileURLWithPath: $0, relativeTo: URL(fileURLWithPath: cwd)).path }
+        let files = FileAccess.forDocument(at: path, allowRead: allowRead)
         let network: Network
         do {
             network = try Network(stubs: stubs, record: nil, replay: nil, offline: arguments["offline"] == .bool(true),
-                                  clock: VirtualClock(), files: FileAccess(folders: [FileOptions.folder(of: path)] + allowRead,
-                                                    maximumSize: FileAccess.defaultMaximumSize))
+                                  clock: VirtualClock(), files: files)
         } catch {
             if let file = error.source { formatter.sources.append(file) }
             throw DAPLaunchError(formatter.format(error.diagnostic))
@@ -73,6 +73,7 @@ enum DapLauncher {
             return environment
         }
         setup.seed = seed
+        setup.files = files
         let describe = formatter
         var program = DAPProgram(document: document, setup: setup, url: url, describe: { describe.format($0) })
         program.jason = seeds.jason

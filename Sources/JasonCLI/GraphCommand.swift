@@ -33,7 +33,7 @@ struct GraphCommand: ParsableCommand {
         let source: SourceFile
         do throws(FileOptions.Problem) { source = try files.source(file, io: io) } catch { return error.status }
         let document: Document
-        do { document = try Document.load(source).resolvingFileMixins().0 } catch {
+        do { document = try Document.load(source).resolvingFileMixins(access: files.access(home: FileOptions.folder(of: file))).0 } catch {
             io.writeErr(DiagnosticFormatter(sources: [source]).format(error))
             return ExitStatus.invalidDocument
         }

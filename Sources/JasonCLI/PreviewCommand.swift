@@ -64,10 +64,11 @@ struct PreviewCommand: ParsableCommand {
         }
         let clock = WallClock()
         let location = LocalPath(file)
+        let reading = files.access(home: location.folder)
         let network: Network
         do {
             network = try Network(stubs: answers.stubs, record: nil, replay: nil, offline: answers.offline, clock: clock,
-                                  files: files.access(home: location.folder))
+                                  files: reading)
         } catch {
             if let file = error.source { formatter.sources.append(file) }
             io.writeErr(formatter.format(error.diagnostic))
@@ -99,6 +100,7 @@ struct PreviewCommand: ParsableCommand {
         }
         setup.maxSteps = maxSteps == 0 ? nil : maxSteps
         setup.keptSteps = stepHistory == 0 ? nil : stepHistory
+        setup.files = reading
         let describe = formatter
         // Each diagnostic once, in the page's output and in the terminal.
         let session = PreviewSession(document: document, setup: setup,
@@ -109,7 +111,6 @@ struct PreviewCommand: ParsableCommand {
         }
         var server = PreviewServer(link: link, page: page, port: port)
         server.agentFrames = agentFrames
-        let reading = files.access(home: location.folder)
         server.localFiles = { written in
             let absolute = ActionContext.absoluteURL(written, from: viewURL, first: viewURL)
             guard let url = URL(string: absolute), url.isFileURL else {

@@ -126,6 +126,7 @@ struct SessionStart {
             ActionEnvironment(console: console, viewURL: viewURL, transport: network.transport().0,
                               answers: AnswerBook(answers), startDate: startDate)
         }
+        setup.files = access
         formatter = DiagnosticFormatter(sources: sources)
     }
 }

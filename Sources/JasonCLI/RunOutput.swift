@@ -19,11 +19,14 @@ final class RunOutput {
         self.formatter = formatter
         traceFormat = trace ?? (traceFile == nil ? nil : .text)
         if let traceFile {
-            guard FileManager.default.createFile(atPath: traceFile, contents: nil),
-                  let handle = FileHandle(forWritingAtPath: traceFile) else {
-                throw Problem(message: "\(traceFile): cannot write the trace there (--trace-file)")
+            // The user's alone (it shows what the flow sent), and never written through a planted link.
+            let fd = open(traceFile, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0o600)
+            guard fd >= 0, fchmod(fd, 0o600) == 0 else {
+                let why = LocalFile.reason()
+                if fd >= 0 { Glibc.close(fd) }
+                throw Problem(message: "\(traceFile): cannot write the trace there (--trace-file): \(why)")
             }
-            file = handle
+            file = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
         } else {
             file = nil
         }

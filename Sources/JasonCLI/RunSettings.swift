@@ -99,6 +99,7 @@ struct RunSettings {
         let interpreter = Interpreter(document: document, registry: StandardLibrary.registry, environment: environment,
                                       scriptEngine: engine)
         interpreter.limits = limit.limits(defaultTimeLimit: 60)
+        interpreter.limits.maxDocumentSize = files.maxFileSize
         if let format = output.traceFormat {
             interpreter.observeNow([TraceObserver(format: format, clock: clock, write: output.writeTrace)])
         }

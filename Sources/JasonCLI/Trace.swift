@@ -69,7 +69,7 @@ final class TraceObserver: ImmediateObserver {
             return ["event": "chain", "origin": .string(origin)]
         case .willRun(let step):
             var object = stepObject("run", step)
-            object["options"] = step.options ?? .null
+            object["options"] = step.options.map(Self.redacted) ?? .null
             object["template_diagnostics"] = .array(step.templateDiagnostics.map { d in
                 var entry: JSONObject = ["pointer": .string(d.pointer.description), "expression": .string(d.expression),
                                          "offset": .int(d.offset), "message": .string(d.message)]
@@ -83,12 +83,12 @@ final class TraceObserver: ImmediateObserver {
             return .object(object)
         case .succeeded(let step, let jason):
             var object = stepObject("success", step)
-            object["jason"] = jason ?? .null
+            object["jason"] = jason.map(Self.redacted) ?? .null
             object["jason_defined"] = .bool(jason != nil)
             return .object(object)
         case .failed(let step, let payload):
             var object = stepObject("error", step)
-            object["jason"] = payload ?? .null
+            object["jason"] = payload.map(Self.redacted) ?? .null
             return .object(object)
         case .branchTaken(let step, let branch):
             var object = stepObject("branch", step)
@@ -117,10 +117,14 @@ final class TraceObserver: ImmediateObserver {
 
     func indent(_ step: ActionStep) -> String { String(repeating: "  ", count: min(step.depth, 20)) }
 
+    /// A value as the trace shows it: credentials (Secrets: `Authorization`, `password`, `api_key`…)
+    /// replaced, as recordings replace them, since traces end up in logs and bug reports.
+    static func redacted(_ value: JSON) -> JSON { Secrets.redacting(value, note: "[redacted]") }
+
     /// A value on one line, cut to 80 characters.
     static func brief(_ value: JSON?) -> String {
         guard let value else { return "undefined" }
-        let text = JSONPrinter.compact(value)
+        let text = JSONPrinter.compact(redacted(value))
         return text.count > 80 ? String(text.prefix(77)) + "..." : text
     }
 }

@@ -26,6 +26,9 @@ package struct SessionSetup: Sendable {
     }
     /// Observers of every action boundary besides the debugger's own (the preview's trace).
     package var observers: [any ExecutionObserver] = []
+    /// What a face may load into the session (the REPL's `load`): the run's confinement, so that a command
+    /// typed by an assistant reads no more than the flow could. By default the working folder.
+    package var files = FileAccess(folders: ["."])
 
     package init(registry: ActionRegistry, environment: @escaping @Sendable (any Console) -> ActionEnvironment) {
         self.registry = registry

@@ -189,7 +189,7 @@ extension REPL {
     func load(_ path: String) async {
         guard !path.isEmpty else { return write("error: expected load FILE\n") }
         let data: [UInt8]
-        switch LocalFile.read(path, maximumSize: LocalFile.defaultMaximumSize) {
+        switch debugger.setup.files.contents(of: path) {
         case .success(let bytes): data = bytes
         case .failure(let problem):
             return write("error: " + (problem.isMissing ? "\(path): no such file or not readable" : problem.description) + "\n")

@@ -51,7 +51,9 @@ extension ActionContext {
         try await Self.fetch(url, for: type, through: transport, from: self.url)
     }
 
-    static func fetch(_ url: String, for type: String, through transport: any HTTPTransport, from origin: String)
+    /// The same for what a document fetched from `origin` names (an agent page's scripts): `origin`, not
+    /// the view, decides what it may read.
+    package static func fetch(_ url: String, for type: String, through transport: any HTTPTransport, from origin: String)
         async throws(ActionFailure) -> HTTPResponse
     {
         if let data = DataURL.decode(url) {

@@ -33,8 +33,13 @@ public final class Interpreter {
     /// dynamic exclusivity check every access would pay is left out.
     @exclusivity(unchecked) package internal(set) var state: RunState
     @exclusivity(unchecked) var dataCache = TemplateDataCache()
-    /// When the first step ran, for `limits.wallTime`.
-    @exclusivity(unchecked) var firstStep: ContinuousClock.Instant?
+    /// When the run started (or its first step ran, for a caller that steps without `start`), for
+    /// `limits.wallTime`.
+    @exclusivity(unchecked) var firstStep: ContinuousClock.Instant? {
+        didSet { wallDeadline.set(limits.wallTime.flatMap { wall in firstStep.map { $0 + .milliseconds(Int64(wall * 1000)) } }) }
+    }
+    /// The same limit for requests, which may wait on a server that never answers.
+    let wallDeadline: WallDeadline
     /// Steps taken in place before `limitReached` reads the clock again.
     @exclusivity(unchecked) var stepsUntilClock = 0
 
@@ -64,6 +69,9 @@ public final class Interpreter {
                 scriptEngine: ScriptEngine = ScriptEngine()) {
         self.registry = registry
         self.scriptEngine = scriptEngine
+        var environment = environment
+        wallDeadline = WallDeadline()
+        environment.transport = DeadlineTransport(next: environment.transport, deadline: wallDeadline)
         self.environment = environment
         transformer = Transformer(evaluator: PathEvaluator.withScriptEngine(scriptEngine))
         state = RunState(answers: environment.answers)
@@ -89,6 +97,8 @@ public final class Interpreter {
     /// `jason`, when given, is the `$jason` that first chain starts with (`jasonrun --jason`). A document
     /// with mixins has them resolved first (§1.1); one that cannot be is reported and nothing is queued.
     public func start(jason: JSON? = nil) async {
+        // Loading (mixins fetched, expanded) counts against the real-time limit like the steps after it.
+        if firstStep == nil, limits.wallTime != nil { firstStep = .now }
         if document.unresolvedMixins {
             switch await resolveMixins(document, url: state.top.url) {
             case .success(let resolved):

@@ -16,11 +16,12 @@ extension Document {
     /// checks the result as a document. Errors (a cycle, a failed fetch the phone cannot load past, what is
     /// not a document once mixed) are thrown; warnings (a failed fetch, a path that names nothing) returned.
     package func resolvingMixins(url: String, firstURL: String, compiling: Bool = true,
+                                 maximumSize: Int = LocalFile.defaultMaximumSize,
                                  fetchingAll fetch: ([String]) async -> [String: MixinResolver.Fetched]) async throws(Diagnostic)
         -> (Document, [Diagnostic])
     {
         guard unresolvedMixins else { return (self, []) }
-        var resolver = MixinResolver(root: root, locator: locator, url: url, firstURL: firstURL)
+        var resolver = MixinResolver(root: root, locator: locator, url: url, firstURL: firstURL, maximumSize: maximumSize)
         while true {
             let outcome = resolver.resolve()
             if outcome.missing.isEmpty { return try mixed(outcome, compiling: compiling) }
@@ -30,9 +31,10 @@ extension Document {
 
     /// The same, for callers that read synchronously (the checker, the language server).
     package func resolvingMixins(url: String, firstURL: String, compiling: Bool = true,
+                                 maximumSize: Int = LocalFile.defaultMaximumSize,
                                  fetchingEach fetch: (String) -> MixinResolver.Fetched) throws(Diagnostic) -> (Document, [Diagnostic]) {
         guard unresolvedMixins else { return (self, []) }
-        var resolver = MixinResolver(root: root, locator: locator, url: url, firstURL: firstURL)
+        var resolver = MixinResolver(root: root, locator: locator, url: url, firstURL: firstURL, maximumSize: maximumSize)
         while true {
             let outcome = resolver.resolve()
             if outcome.missing.isEmpty { return try mixed(outcome, compiling: compiling) }
@@ -41,27 +43,18 @@ extension Document {
     }
 
     /// The same for the static tools (check, the language server, the graph), which never fetch: the
-    /// `file://` mixins in the document's folder (or below, as a run reads by default) are read through
-    /// `read`; other URLs stay as written.
-    package func resolvingFileMixins(compiling: Bool = true, read: (String) -> [UInt8]? = Document.readLocal)
-        throws(Diagnostic) -> (Document, [Diagnostic])
-    {
+    /// `file://` mixins are read through `access`, the confinement a run of this document has (the
+    /// document's folder and `--allow-read`, links resolved); other URLs stay as written.
+    package func resolvingFileMixins(compiling: Bool = true, access: FileAccess) throws(Diagnostic) -> (Document, [Diagnostic]) {
         guard let name = fileName, !name.hasPrefix("<") else { return (self, []) }
-        let url = URL(fileURLWithPath: name).standardizedFileURL
-        let folder = url.deletingLastPathComponent().path
-        return try resolvingMixins(url: url.absoluteString, firstURL: url.absoluteString, compiling: compiling) { wanted in
-            guard let parsed = URL(string: wanted), parsed.isFileURL else { return .skipped }
-            let path = parsed.standardizedFileURL.path
-            guard path.hasPrefix(folder.hasSuffix("/") ? folder : folder + "/") else {
-                return .failed("\(path) is outside the folder of the document, which a run does not read by default")
+        let url = LocalPath(name).url
+        return try resolvingMixins(url: url, firstURL: url, compiling: compiling, maximumSize: access.maximumSize) { wanted in
+            guard let path = Document.localPath(ofURL: wanted) else { return .skipped }
+            switch access.contents(of: path) {
+            case .success(let bytes): return Document.mixinDocument(bytes, url: wanted)
+            case .failure(let refusal): return .failed(refusal.description)
             }
-            guard let bytes = read(path) else { return .failed("no such file: \(path)") }
-            return Document.mixinDocument(bytes, url: wanted)
         }
-    }
-
-    package static func readLocal(_ path: String) -> [UInt8]? {
-        try? LocalFile.read(path, maximumSize: LocalFile.defaultMaximumSize).get()
     }
 
     private func mixed(_ outcome: MixinResolver.Outcome, compiling: Bool) throws(Diagnostic) -> (Document, [Diagnostic]) {
@@ -105,7 +98,8 @@ extension Interpreter {
     func resolveMixins(_ document: Document, url: String) async -> Result<Document, Diagnostic> {
         let transport = environment.transport
         do throws(Diagnostic) {
-            let (resolved, warnings) = try await document.resolvingMixins(url: url, firstURL: state.views.first?.url ?? url, fetchingAll: { urls in
+            let (resolved, warnings) = try await document.resolvingMixins(url: url, firstURL: state.views.first?.url ?? url,
+                                                                                maximumSize: limits.maxDocumentSize, fetchingAll: { urls in
                 await withTaskGroup(of: (String, MixinResolver.Fetched).self) { group in
                     for wanted in urls {
                         group.addTask {

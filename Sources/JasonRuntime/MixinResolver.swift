@@ -27,6 +27,9 @@ package struct MixinResolver: Sendable {
     /// Mixins nested deeper than this are reported instead of followed.
     static let maximumDepth = 16
 
+    /// The most the mixins may add to the document, in bytes of JSON text (the document size limit):
+    /// a few references that each mix in the others would otherwise grow it exponentially.
+    let maximumSize: Int
     let root: JSON
     let locator: SourceLocator
     /// The document's URL (relative mixin URLs are resolved against it) and the app's first document's
@@ -34,12 +37,14 @@ package struct MixinResolver: Sendable {
     let url: String, firstURL: String
     package var fetched: [String: Fetched] = [:]
 
-    package init(root: JSON, locator: SourceLocator, url: String, firstURL: String) {
+    package init(root: JSON, locator: SourceLocator, url: String, firstURL: String,
+                 maximumSize: Int = LocalFile.defaultMaximumSize) {
         (self.root, self.locator, self.url, self.firstURL) = (root, locator, url, firstURL)
+        self.maximumSize = maximumSize
     }
 
     package func resolve() -> Outcome {
-        var walk = Walk(resolver: self)
+        var walk = Walk(resolver: self, budget: maximumSize)
         let origin = Walk.Origin(file: locator.fileName ?? url, map: locator.sourceMap, pointer: .root, url: url)
         let value = walk.resolved(root, at: .root, from: origin) ?? root
         return Outcome(value: value, parts: walk.parts, diagnostics: walk.diagnostics, missing: walk.missing)
@@ -65,6 +70,8 @@ private struct Walk {
     var missing: Set<String> = []
     /// The mixins being resolved, outermost first: one met again is a cycle.
     var stack: [String] = []
+    /// What the mixins may still add, in bytes of JSON text; below zero the walk stops mixing.
+    var budget: Int
 
     /// `json` with its mixins resolved; nil when it holds none (most of a document), so nothing is copied.
     mutating func resolved(_ json: JSON, at pointer: JSONPointer, from origin: Origin) -> JSON? {
@@ -93,6 +100,24 @@ private struct Walk {
         }
     }
 
+    /// About how many bytes `json` takes as JSON text (a mixed-in part's cost; a fixed part per node, so
+    /// that many small parts count too).
+    static func weight(_ json: JSON) -> Int {
+        switch json {
+        case .string(let text): return text.utf8.count + 8
+        case .array(let items): return items.reduce(8) { $0 + weight($1) }
+        case .object(let members): return members.reduce(8) { $0 + $1.key.utf8.count + weight($1.value) }
+        default: return 8
+        }
+    }
+
+    /// A local file named by a part fetched over the network is refused before anything asks for it: remote
+    /// content reads nothing local, whatever the transport below would allow.
+    static func refusal(of url: String, namedBy origin: String) -> MixinResolver.Fetched? {
+        guard FileAccess.isRemote(origin), Document.localPath(ofURL: url) != nil else { return nil }
+        return .failed("\(url) refused: a document loaded from \(origin) may not read local files")
+    }
+
     /// The object at `pointer`, whose `key` member is a mixin: what it names, with the other members over it.
     mutating func mix(_ reference: MixinReference, key: String, _ members: JSONObject, at pointer: JSONPointer,
                       from origin: Origin) -> JSON {
@@ -109,7 +134,7 @@ private struct Walk {
         let shown = "\"\(key)\": \"\(reference.written)\""
         if let written = reference.url {
             let url = ActionContext.absoluteURL(written, from: origin.url, first: resolver.firstURL)
-            switch resolver.fetched[url] {
+            switch Self.refusal(of: url, namedBy: origin.url) ?? resolver.fetched[url] {
             case nil:
                 missing.insert(url)
                 return .null
@@ -144,6 +169,13 @@ private struct Walk {
         }
         guard stack.count < MixinResolver.maximumDepth else {
             report(.error, "mixins nested more than \(MixinResolver.maximumDepth) deep at \(shown)")
+            return .null
+        }
+        guard budget >= 0 else { return .null }
+        budget -= Self.weight(found)
+        if budget < 0 {
+            report(.error, "mixins make the document larger than \(LocalFile.describe(size: resolver.maximumSize)) "
+                   + "(the document size limit, --max-file-size), first at \(shown): does a part mix in itself many times over?")
             return .null
         }
         parts.append(MixedPart(pointer: pointer, file: source.file, sourceMap: source.map, sourcePointer: source.pointer,

@@ -14,8 +14,10 @@ extension Interpreter {
         /// Restarts of the view in a row with nothing from outside between them: a `$load` that resets
         /// itself loops forever on the phone too.
         public var maxRestarts = 10_000
-        /// Seconds of real time the run may take, counted from its first step; nil for no limit.
+        /// Seconds of real time the run may take, counted from its start (loading included); nil for no limit.
         public var wallTime: Double?
+        /// Bytes of JSON text a document may grow to once its mixins are mixed in (`--max-file-size`).
+        public var maxDocumentSize = LocalFile.defaultMaximumSize
         public init() {}
     }
 

@@ -40,7 +40,7 @@ extension FormatReader {
             return nil
         case .string(let path)?:
             let full = Self.resolve(path, in: folder)
-            let file = SourceFile(name: Self.display(full), bytes: try read(full, written: path, what: "stub file", at))
+            let file = SourceFile(name: Self.display(full), bytes: try read(full, written: path, what: "stub file", at, folder: folder))
             otherSources.append(file)
             return (try StubFile.load(file), file)
         case .object?:
@@ -62,7 +62,7 @@ extension FormatReader {
         case (let path?, nil):
             let name = try string(path, pointer("flow"), what: "\"flow\"")
             let full = Self.resolve(name, in: folder)
-            let file = SourceFile(name: Self.display(full), bytes: try read(full, written: name, what: "flow", pointer("flow")))
+            let file = SourceFile(name: Self.display(full), bytes: try read(full, written: name, what: "flow", pointer("flow"), folder: folder))
             otherSources.append(file)
             return (try Document.load(file), file, URL(fileURLWithPath: full).deletingLastPathComponent().path)
         case (nil, let inline?):
@@ -74,9 +74,11 @@ extension FormatReader {
         }
     }
 
-    /// A file the test file names, within the size limit; refused with the pointer of its name.
-    func read(_ full: String, written: String, what: String, _ at: JSONPointer) throws(Diagnostic) -> [UInt8] {
-        switch LocalFile.read(full, maximumSize: reading.maxFileSize) {
+    /// A file the test file names, through the loader with a run's confinement (the test file's `folder`
+    /// and `--allow-read`, links resolved) and size limit; refused with the pointer of its name.
+    func read(_ full: String, written: String, what: String, _ at: JSONPointer, folder: String) throws(Diagnostic) -> [UInt8] {
+        let access = FileAccess(folders: [folder] + reading.allowRead, maximumSize: reading.maxFileSize)
+        switch access.contents(of: full) {
         case .success(let bytes): return bytes
         case .failure(let problem) where problem.isMissing:
             throw fail("the \(what) \(written) does not exist (looked for \(full))", at)

@@ -49,7 +49,10 @@ package enum AgentLoader {
         for script in await sources(of: page, at: url, for: type, in: context) {
             switch script.source {
             case .success(let source): agent.run(source, as: script.name)
-            case .failure(let why): agent.markBroken(why.description)
+            case .failure(let why):
+                // A browser goes on past a script that did not load, and so does the agent; the user is told.
+                agent.markBroken(why.description)
+                context.report(Diagnostic(.agent, .warning, "agent '\(id)': \(why.description)"))
             }
         }
         agent.pageLoaded()
@@ -70,7 +73,8 @@ package enum AgentLoader {
             case .file(let src):
                 let scriptURL = ActionContext.absoluteURL(src, from: url, first: url)
                 do throws(ActionFailure) {
-                    scripts.append((scriptURL, .success(try await context.fetch(scriptURL, for: type).bodyText)))
+                    let script = try await ActionContext.fetch(scriptURL, for: type, through: context.transport, from: url)
+                    scripts.append((scriptURL, .success(script.bodyText)))
                 } catch {
                     let why = error.payload?["message"]?.stringValue ?? "failed"
                     scripts.append((scriptURL, .failure(AgentFetchFailure(description: "\(scriptURL) could not be fetched: \(why)"))))

@@ -67,20 +67,26 @@ package final class ReplayingTransport: HTTPTransport {
         self.exchanges = exchanges
     }
 
+    /// Whether `asked` is the recorded request: as it was sent, or as a recording without credentials keeps it.
+    static func same(_ recorded: HTTPRequest, _ asked: HTTPRequest) -> Bool {
+        if recorded.url == asked.url && recorded.body == asked.body { return true }
+        return recorded.url == Cassette.url(asked, redact: true)
+            && recorded.bodyText == Cassette.body(asked, redact: true)
+    }
+
     /// The requests that differed from the recording, as sentences.
     package var mismatches: [String] { problems.withLock { $0 } }
 
     package func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
         let found = used.withLock { used -> Int? in
             let match = exchanges.indices.first { i in
-                !used.contains(i) && exchanges[i].request.method == request.method && exchanges[i].request.url == request.url
-                    && exchanges[i].request.body == request.body
+                !used.contains(i) && exchanges[i].request.method == request.method && Self.same(exchanges[i].request, request)
             }
             if let match { used.insert(match) }
             return match
         }
         if let found { return exchanges[found].response }
-        let sameURL = exchanges.first { $0.request.url == request.url }
+        let sameURL = exchanges.first { $0.request.url == request.url || $0.request.url == Cassette.url(request, redact: true) }
         let problem = sameURL.map { recorded in
             "\(request.method) \(request.url) differs from the recording (recorded \(recorded.request.method)"
                 + (recorded.request.body != request.body ? " with another body" : "") + ")"
@@ -91,16 +97,13 @@ package final class ReplayingTransport: HTTPTransport {
 }
 
 enum Cassette {
-    /// Headers whose values are credentials (compared without case).
-    static let credentialHeaders: Set<String> = ["authorization", "proxy-authorization", "cookie", "set-cookie",
-                                                 "x-api-key", "x-auth-token"]
-    /// What a redacted header's value becomes.
+    /// What a redacted value becomes (the credentials are those of `Secrets`).
     static let redacted = "[redacted by jasonrun --record; --record-credentials keeps it]"
 
     static func json(_ request: HTTPRequest, redact: Bool = false) -> JSON {
-        var object: JSONObject = ["method": .string(request.method), "url": .string(request.url)]
+        var object: JSONObject = ["method": .string(request.method), "url": .string(url(request, redact: redact))]
         object["headers"] = headers(request.headers, redact: redact)
-        object["body"] = request.bodyText.map(JSON.string) ?? .null
+        object["body"] = body(request, redact: redact).map(JSON.string) ?? .null
         return .object(object)
     }
 
@@ -108,9 +111,20 @@ enum Cassette {
         ["status": .int(response.status), "headers": headers(response.headers, redact: redact), "body": .string(response.bodyText)]
     }
 
+    /// The request's URL as recorded: secret query parameters (`api_key`, `access_token`…) redacted.
+    static func url(_ request: HTTPRequest, redact: Bool) -> String {
+        redact ? Secrets.redacting(url: request.url, note: redacted) : request.url
+    }
+
+    /// The request's body as recorded: secret fields (`password`, `client_secret`…) redacted.
+    static func body(_ request: HTTPRequest, redact: Bool) -> String? {
+        guard let text = request.bodyText else { return nil }
+        return redact ? Secrets.redacting(body: text, note: redacted) : text
+    }
+
     static func headers(_ headers: [HTTPHeader], redact: Bool) -> JSON {
         .object(JSONObject(headers.map { header in
-            let secret = redact && credentialHeaders.contains(header.name.lowercased())
+            let secret = redact && Secrets.headers.contains(header.name.lowercased())
             return (header.name, JSON.string(secret ? redacted : header.value))
         }, uniquingKeysWith: { $1 }))
     }

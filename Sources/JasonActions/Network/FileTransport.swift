@@ -20,10 +20,7 @@ public struct FileTransport: HTTPTransport {
         guard request.url.lowercased().hasPrefix("file:"), let url = URL(string: request.url) else {
             return try await next.send(request)
         }
-        if let origin = request.origin, let scheme = URL(string: origin)?.scheme?.lowercased(), scheme == "http" || scheme == "https" {
-            throw TransportError("\(request.url) refused: a document loaded from \(origin) may not read local files")
-        }
-        switch access.contents(of: url.path) {
+        switch access.contents(of: url.path, namedBy: request.origin, written: request.url) {
         case .success(let bytes): return HTTPResponse(status: 200, body: bytes)
         case .failure(let refusal): throw TransportError(refusal.description)
         }

@@ -24,7 +24,7 @@ package struct SavedState {
         for (domain, entry) in domains {
             guard case .object(var members) = entry, case .object(let headers)? = members["header"] else { continue }
             members["header"] = .object(JSONObject(headers.map { name, value in
-                (name, Cassette.credentialHeaders.contains(name.lowercased()) ? JSON.string("[redacted]") : value)
+                (name, Secrets.headers.contains(name.lowercased()) ? JSON.string("[redacted]") : value)
             }, uniquingKeysWith: { $1 }))
             domains[domain] = .object(members)
         }
