@@ -65,7 +65,15 @@ package struct SourceLocator: Sendable {
 
     /// The parts of a document that mixins brought in from other files (or overrode in this one), each
     /// more deeply nested part after the part it lies in.
-    package var mixedParts: [MixedPart] = []
+    package var mixedParts: [MixedPart] = [] {
+        didSet {
+            partIndex = [:]
+            for (index, part) in mixedParts.enumerated() { partIndex[part.pointer.description] = index }
+        }
+    }
+    /// The last of `mixedParts` at each pointer, so that finding the part that holds a node takes a look-up
+    /// per level of its pointer instead of a pass over every part (a document can mix in thousands).
+    private var partIndex: [String: Int] = [:]
 
     package init(sourceMap: SourceMap?, fileName: String? = nil) {
         self.sourceMap = sourceMap
@@ -76,7 +84,17 @@ package struct SourceLocator: Sendable {
 
     /// The innermost mixed part that holds `pointer`; nil when it was written in this document itself.
     package func part(holding pointer: JSONPointer) -> MixedPart? {
-        mixedParts.last { $0.pointer.isPrefix(of: pointer) }
+        guard !partIndex.isEmpty else { return nil }
+        // The last part whose pointer is a prefix: a later part over an earlier one (keys that override
+        // a mixin) wins even where the earlier one is deeper.
+        var best: Int?
+        var prefix = Substring(pointer.description)
+        while true {
+            if let index = partIndex[String(prefix)], index > best ?? -1 { best = index }
+            guard let slash = prefix.lastIndex(of: "/") else { break }
+            prefix = prefix[..<slash]
+        }
+        return best.map { mixedParts[$0] }
     }
 
     package func path(_ pointer: JSONPointer) -> ActionPath {

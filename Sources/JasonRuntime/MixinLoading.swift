@@ -16,12 +16,13 @@ extension Document {
     /// checks the result as a document. Errors (a cycle, a failed fetch the phone cannot load past, what is
     /// not a document once mixed) are thrown; warnings (a failed fetch, a path that names nothing) returned.
     package func resolvingMixins(url: String, firstURL: String, compiling: Bool = true,
-                                 maximumSize: Int = LocalFile.defaultMaximumSize,
+                                 maximumSize: Int = LocalFile.defaultMaximumSize, deadline: ContinuousClock.Instant? = nil,
                                  fetchingAll fetch: ([String]) async -> [String: MixinResolver.Fetched]) async throws(Diagnostic)
         -> (Document, [Diagnostic])
     {
         guard unresolvedMixins else { return (self, []) }
         var resolver = MixinResolver(root: root, locator: locator, url: url, firstURL: firstURL, maximumSize: maximumSize)
+        resolver.deadline = deadline
         while true {
             let outcome = resolver.resolve()
             if outcome.missing.isEmpty { return try mixed(outcome, compiling: compiling) }
@@ -99,7 +100,8 @@ extension Interpreter {
         let transport = environment.transport
         do throws(Diagnostic) {
             let (resolved, warnings) = try await document.resolvingMixins(url: url, firstURL: state.views.first?.url ?? url,
-                                                                                maximumSize: limits.maxDocumentSize, fetchingAll: { urls in
+                                                                                maximumSize: limits.maxDocumentSize,
+                                                                                deadline: wallDeadline.instant, fetchingAll: { urls in
                 await withTaskGroup(of: (String, MixinResolver.Fetched).self) { group in
                     for wanted in urls {
                         group.addTask {

@@ -26,10 +26,14 @@ package struct MixinResolver: Sendable {
 
     /// Mixins nested deeper than this are reported instead of followed.
     static let maximumDepth = 16
+    /// Mixins mixed in for one document at most (each reference counts, however often it is met).
+    static let maximumMixes = 100_000
 
     /// The most the mixins may add to the document, in bytes of JSON text (the document size limit):
     /// a few references that each mix in the others would otherwise grow it exponentially.
     let maximumSize: Int
+    /// When the run's real-time limit runs out (`--wall-limit`): the walk stops there too.
+    var deadline: ContinuousClock.Instant?
     let root: JSON
     let locator: SourceLocator
     /// The document's URL (relative mixin URLs are resolved against it) and the app's first document's
@@ -72,6 +76,21 @@ private struct Walk {
     var stack: [String] = []
     /// What the mixins may still add, in bytes of JSON text; below zero the walk stops mixing.
     var budget: Int
+    var mixes = 0
+
+    /// Why the walk must stop mixing, if it must: the document grew past its size limit, or past the
+    /// number of mixins, or the run's real time ran out (read every 1,024 mixins).
+    func overrun() -> (Diagnostic.ID, String)? {
+        if budget < 0 {
+            return (.mixin, "mixins make the document larger than \(LocalFile.describe(size: resolver.maximumSize)) "
+                + "(the document size limit, --max-file-size)")
+        }
+        if mixes > MixinResolver.maximumMixes { return (.mixin, "more than \(MixinResolver.maximumMixes) mixins in one document") }
+        if mixes % 1024 == 0, let deadline = resolver.deadline, ContinuousClock.now > deadline {
+            return (.wallLimit, "mixing in the mixins took longer than the run's real-time limit (raise it with --wall-limit)")
+        }
+        return nil
+    }
 
     /// `json` with its mixins resolved; nil when it holds none (most of a document), so nothing is copied.
     mutating func resolved(_ json: JSON, at pointer: JSONPointer, from origin: Origin) -> JSON? {
@@ -100,6 +119,14 @@ private struct Walk {
         }
     }
 
+    /// Where the mixin member `member` was written, found in its source only when a message asks: looking
+    /// it up scans the text, which for every one of thousands of mixins made loading quadratic.
+    static func place(of member: Origin, at pointer: JSONPointer) -> ActionPath {
+        guard let map = member.map else { return ActionPath(pointer: pointer, file: member.file) }
+        let written = MixedPart(pointer: pointer, file: member.file, sourceMap: map, sourcePointer: member.pointer)
+        return ActionPath(pointer: pointer, file: member.file, sourceMap: map, origin: written)
+    }
+
     /// About how many bytes `json` takes as JSON text (a mixed-in part's cost; a fixed part per node, so
     /// that many small parts count too).
     static func weight(_ json: JSON) -> Int {
@@ -122,7 +149,7 @@ private struct Walk {
     mutating func mix(_ reference: MixinReference, key: String, _ members: JSONObject, at pointer: JSONPointer,
                       from origin: Origin) -> JSON {
         let member = origin.appending(key)
-        let written = ActionPath(pointer: pointer.appending(key), file: origin.file, location: origin.map?.location(of: member.pointer))
+        let written = Self.place(of: member, at: pointer.appending(key))
         func report(_ severity: Diagnostic.Severity, _ message: String) {
             diagnostics.append(Diagnostic(.mixin, severity, message, at: written))
         }
@@ -173,9 +200,11 @@ private struct Walk {
         }
         guard budget >= 0 else { return .null }
         budget -= Self.weight(found)
-        if budget < 0 {
-            report(.error, "mixins make the document larger than \(LocalFile.describe(size: resolver.maximumSize)) "
-                   + "(the document size limit, --max-file-size), first at \(shown): does a part mix in itself many times over?")
+        mixes += 1
+        if let (id, why) = overrun() {
+            budget = -1
+            diagnostics.append(Diagnostic(id, .error, "\(why); stopped at \(shown) (does a part mix in itself many times over?)",
+                                          at: written))
             return .null
         }
         parts.append(MixedPart(pointer: pointer, file: source.file, sourceMap: source.map, sourcePointer: source.pointer,

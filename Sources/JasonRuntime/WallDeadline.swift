@@ -4,12 +4,14 @@ import Synchronization
 /// transport below, so that a server that never answers, or trickles its body, cannot hold a run (or
 /// the loading of its mixins) past its real-time limit.
 final class WallDeadline: Sendable {
-    private let instant = Mutex<ContinuousClock.Instant?>(nil)
+    private let deadlineInstant = Mutex<ContinuousClock.Instant?>(nil)
 
-    func set(_ deadline: ContinuousClock.Instant?) { instant.withLock { $0 = deadline } }
+    func set(_ deadline: ContinuousClock.Instant?) { deadlineInstant.withLock { $0 = deadline } }
+
+    var instant: ContinuousClock.Instant? { deadlineInstant.withLock { $0 } }
 
     /// What is left of the run's real time; nil without a limit.
-    var remaining: Duration? { instant.withLock { $0 }.map { $0 - ContinuousClock.now } }
+    var remaining: Duration? { instant.map { $0 - ContinuousClock.now } }
 }
 
 /// Every request of a run goes through here: with a wall limit, it races what is left of it.
