@@ -1,6 +1,7 @@
 import Foundation
 import JasonEditor
 import JasonJSON
+import Synchronization
 
 /// `jasonrun mcp`: a Model Context Protocol server over stdio, so that an assistant can check, run, test
 /// and debug flows as a person does at the command line. The stdio transport is one JSON-RPC message
@@ -12,23 +13,37 @@ enum MCPServer {
     /// The protocol versions spoken, newest first; a client asking for another gets the newest.
     static let versions = ["2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"]
 
-    static func serve(folders: MCPFolders) async {
-        let tools = MCPTools(folders: folders, sessions: MCPDebugSessions(folders: folders))
+    static func serve(folders: MCPFolders, callLimit: Duration = MCPTools.callLimit) async {
+        let tools = MCPTools(folders: folders, sessions: MCPDebugSessions(folders: folders), callLimit: callLimit)
+        let calls = MCPCalls()
+        // Each request is answered on a task of its own, so that a long call neither holds up the others
+        // nor a `notifications/cancelled` for it.
         for await line in lines() where !line.allSatisfy(\.isWhitespace) {
             switch RPC.decode(Array(line.utf8)) {
             case .failure(let problem):
                 send(RPC.error(id: problem.id, code: problem.code, message: problem.message))
             case .success(let message):
-                guard let id = message.id else { continue }   // notifications (initialized, cancelled) need no answer
-                do {
-                    send(RPC.response(id: id, result: try await answer(message, tools: tools, folders: folders)))
-                } catch let failure as MCPFailure {
-                    send(RPC.error(id: id, code: failure.code, message: failure.message))
-                } catch {
-                    send(RPC.error(id: id, code: .internalError, message: "\(error)"))
+                guard let id = message.id else {
+                    if message.method == "notifications/cancelled", let request = message.params["requestId"] {
+                        calls.cancel(request)
+                    }
+                    continue   // other notifications (initialized) need no answer
+                }
+                calls.start(id) {
+                    let reply: JSON
+                    do {
+                        reply = RPC.response(id: id, result: try await answer(message, tools: tools, folders: folders))
+                    } catch let failure as MCPFailure {
+                        reply = RPC.error(id: id, code: failure.code, message: failure.message)
+                    } catch {
+                        reply = RPC.error(id: id, code: .internalError, message: "\(error)")
+                    }
+                    // A cancelled request is not answered (the client has stopped waiting for it).
+                    if !Task.isCancelled { send(reply) }
                 }
             }
         }
+        await calls.finish()
     }
 
     static func answer(_ message: RPC.Incoming, tools: MCPTools, folders: MCPFolders) async throws -> JSON {
@@ -70,9 +85,13 @@ enum MCPServer {
         return stream
     }
 
+    /// One message a line; answers finish on several tasks, so each line is written whole under a lock.
     static func send(_ message: JSON) {
-        FileHandle.standardOutput.write(Data((JSONPrinter.compact(message) + "\n").utf8))
+        let line = Data((JSONPrinter.compact(message) + "\n").utf8)
+        output.withLock { _ in FileHandle.standardOutput.write(line) }
     }
+
+    private static let output = Mutex(())
 }
 
 /// A call that cannot be answered, with what is wrong: a JSON-RPC error for the client to show.

@@ -27,16 +27,39 @@ struct MCPFolders: Sendable {
 struct MCPTools: Sendable {
     let folders: MCPFolders
     let sessions: MCPDebugSessions
+    /// The real time a `check`, `run` or `test` call may take before it is stopped.
+    var callLimit = Self.callLimit
+
+    static let callLimit: Duration = .seconds(30)
 
     func call(_ name: String, _ arguments: JSONObject) async throws -> MCPResult {
         let args = MCPArguments(name: name, values: arguments)
         switch name {
-        case "check": return try await check(args)
-        case "run": return try await run(args)
-        case "test": return try await test(args)
+        case "check": return try await bounded(name) { try await check(args) }
+        case "run": return try await bounded(name) { try await run(args) }
+        case "test": return try await bounded(name) { try await test(args) }
         case "help": return await help(args)
         case "debug": return try await sessions.debug(args)
         default: throw MCPFailure("no tool named \(name); tools/list names check, run, test, help and debug")
+        }
+    }
+
+    /// `work`, stopped when it takes longer than `callLimit` (an endless test would otherwise hold the call
+    /// for good): its task is cancelled, which ends the runs inside it at their next step.
+    func bounded(_ name: String, _ work: @escaping @Sendable () async throws -> MCPResult) async throws -> MCPResult {
+        let limit = callLimit
+        return try await withThrowingTaskGroup(of: MCPResult?.self) { group in
+            group.addTask { try await work() }
+            group.addTask {
+                try await Task.sleep(for: limit)
+                return nil
+            }
+            defer { group.cancelAll() }
+            if let answer = try await group.next(), let answer { return answer }
+            let seconds = JSNumber.format(Double(limit.components.seconds) + Double(limit.components.attoseconds) / 1e18)
+            return MCPResult("\(name) was stopped after \(seconds) s of real time (the server's limit for one call); "
+                             + "a flow or a test that loops for ever ends this way: look for a trigger cycle, or lower maxSteps\n",
+                             ["stopped": true], isError: true)
         }
     }
 

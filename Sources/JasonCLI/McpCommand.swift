@@ -17,9 +17,16 @@ struct McpCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Another folder whose flows may be read (default: the current folder only).", valueName: "dir"))
     var allowRead: [String] = []
 
+    @Option(help: ArgumentHelp("Seconds of real time one check, run or test call may take (default 30).", valueName: "seconds"))
+    var callLimit: Double = 30
+
+    func validate() throws {
+        if !(callLimit > 0) { throw ValidationError("--call-limit takes seconds above 0") }
+    }
+
     func execute(io: any TerminalIO) async -> Int32 {
         let folders = MCPFolders([FileManager.default.currentDirectoryPath] + allowRead)
-        await MCPServer.serve(folders: folders)
+        await MCPServer.serve(folders: folders, callLimit: .milliseconds(Int64(callLimit * 1000)))
         return ExitStatus.ok
     }
 }

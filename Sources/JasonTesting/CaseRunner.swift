@@ -87,7 +87,7 @@ package enum CaseRunner {
 
     /// Steps until nothing is running or queued; time passes only up to `end` (nil: to the time limit).
     static func drive(_ interpreter: Interpreter, until end: Double?) async {
-        while true {
+        while !Task.isCancelled {
             if case .idle = await interpreter.step(until: end) { return }
         }
     }

@@ -379,3 +379,23 @@ async def test_a_file_mixin_is_checked_where_the_document_mixes_it_in(client: La
     note = by_code["mixin"]
     assert note.severity == types.DiagnosticSeverity.Information
     assert note.range.start == position_of(MIXING, '{"@": "https://example.com/parts.json"}')
+
+
+@pytest.mark.asyncio(loop_scope="function")
+async def test_a_linked_mixin_out_of_the_folder_is_not_read(client: LanguageClient, tmp_path):
+    """Security round 4: a hostile repository's `link.json -> ../secret/secret.json` (or a linked folder) is
+    refused as a run refuses it, and nothing of the secret reaches a diagnostic."""
+    project, secret = tmp_path / "project", tmp_path / "secret"
+    project.mkdir()
+    secret.mkdir()
+    (secret / "secret.json").write_text('"SECRET-4711"')
+    (project / "link.json").symlink_to(secret / "secret.json")
+    (project / "linked").symlink_to(secret)
+    text = json.dumps({"$jason": {"head": {"actions": {"$load": {"type": {"@": "file://link.json"}},
+                                                       "other": {"type": {"@": "file://linked/secret.json"}}}}}})
+    path = project / "flow.json"
+    path.write_text(text)
+    diagnostics = await open_document(client, path.as_uri(), text)
+    messages = [d.message for d in diagnostics]
+    assert not any("SECRET" in m for m in messages), messages
+    assert any("link.json is outside the folders" in m for m in messages), messages
