@@ -90,6 +90,17 @@ package final class PreviewLink: Sendable {
         }
     }
 
+    /// Refuses a message over `limit` bytes. When it answers an overlay (an agent that logged megabytes
+    /// before it answered), the overlay is answered with the refusal, so the action fails with a message
+    /// and the page goes on instead of waiting for ever.
+    package func refuseOversized(_ text: String, limit: Int, from client: Int) {
+        let why = "the message has \(text.utf8.count) bytes; the preview takes at most \(limit)"
+        reject(why, from: client)
+        if case .answer(let id, _, _)? = try? ClientMessage.parse(text) {
+            answer(id, .value(["error": .string("its answer was too large for the preview (\(why)): does it post or log that much?")]))
+        }
+    }
+
     /// Answers a frame that was refused with an error, to its page only.
     package func reject(_ why: String, from client: Int) {
         shared.withLock { s in

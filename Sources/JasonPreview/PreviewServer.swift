@@ -87,7 +87,7 @@ package struct PreviewServer: Sendable {
                 for try await message in inbound.messages(maxSize: Self.maximumFrame) {
                     switch message {
                     case .text(let text) where text.utf8.count > Self.maximumMessage:
-                        link.reject("the message has \(text.utf8.count) bytes; the preview takes at most \(Self.maximumMessage)", from: client)
+                        link.refuseOversized(text, limit: Self.maximumMessage, from: client)
                     case .text(let text): link.receive(text, from: client)
                     case .binary: link.reject("binary frames are not ours: send JSON text", from: client)
                     }

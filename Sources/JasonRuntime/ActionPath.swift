@@ -65,15 +65,11 @@ package struct SourceLocator: Sendable {
 
     /// The parts of a document that mixins brought in from other files (or overrode in this one), each
     /// more deeply nested part after the part it lies in.
-    package var mixedParts: [MixedPart] = [] {
-        didSet {
-            partIndex = [:]
-            for (index, part) in mixedParts.enumerated() { partIndex[part.pointer.description] = index }
-        }
+    package var mixedParts: [MixedPart] {
+        get { parts.all }
+        set { parts = MixedParts(newValue) }
     }
-    /// The last of `mixedParts` at each pointer, so that finding the part that holds a node takes a look-up
-    /// per level of its pointer instead of a pass over every part (a document can mix in thousands).
-    private var partIndex: [String: Int] = [:]
+    private var parts = MixedParts([])
 
     package init(sourceMap: SourceMap?, fileName: String? = nil) {
         self.sourceMap = sourceMap
@@ -84,17 +80,7 @@ package struct SourceLocator: Sendable {
 
     /// The innermost mixed part that holds `pointer`; nil when it was written in this document itself.
     package func part(holding pointer: JSONPointer) -> MixedPart? {
-        guard !partIndex.isEmpty else { return nil }
-        // The last part whose pointer is a prefix: a later part over an earlier one (keys that override
-        // a mixin) wins even where the earlier one is deeper.
-        var best: Int?
-        var prefix = Substring(pointer.description)
-        while true {
-            if let index = partIndex[String(prefix)], index > best ?? -1 { best = index }
-            guard let slash = prefix.lastIndex(of: "/") else { break }
-            prefix = prefix[..<slash]
-        }
-        return best.map { mixedParts[$0] }
+        parts.holding(pointer)
     }
 
     package func path(_ pointer: JSONPointer) -> ActionPath {
@@ -114,6 +100,35 @@ package struct SourceLocator: Sendable {
         }
         guard let location = sourceMap?.location(ofKeyOf: pointer) else { return path(pointer) }
         return ActionPath(pointer: pointer, file: fileName, location: location)
+    }
+}
+
+/// The parts a document's mixins brought in, with the last of them at each pointer, so that finding the
+/// part that holds a node takes a look-up per level of its pointer instead of a pass over every part (a
+/// document can mix in thousands).
+struct MixedParts: Sendable {
+    let all: [MixedPart]
+    private let last: [String: Int]
+
+    init(_ parts: [MixedPart]) {
+        all = parts
+        var last: [String: Int] = [:]
+        for (index, part) in parts.enumerated() { last[part.pointer.description] = index }
+        self.last = last
+    }
+
+    /// The last part whose pointer is a prefix of `pointer`: a later part over an earlier one (keys that
+    /// override a mixin) wins even where the earlier one is deeper.
+    func holding(_ pointer: JSONPointer) -> MixedPart? {
+        guard !last.isEmpty else { return nil }
+        var best: Int?
+        var prefix = Substring(pointer.description)
+        while true {
+            if let index = last[String(prefix)], index > best ?? -1 { best = index }
+            guard let slash = prefix.lastIndex(of: "/") else { break }
+            prefix = prefix[..<slash]
+        }
+        return best.map { all[$0] }
     }
 }
 

@@ -11,7 +11,7 @@ import Darwin
 /// a mixin, an agent page or a test file cannot read `/etc/passwd` and post it elsewhere.
 ///
 /// Two kinds of path reach it: those the user typed (a command-line argument, a launch request), read
-/// where they are (`userFile`), and those written inside content (documents, mixins, pages, test files),
+/// where they are (`readCapped`), and those written inside content (documents, mixins, pages, test files),
 /// confined (`contents(of:namedBy:)`). Content fetched from a URL reads no local file at all.
 public struct FileAccess: Sendable {
     /// Real paths (symlinks resolved) of the folders that may be read; nil lets any file be read.
@@ -67,12 +67,6 @@ public struct FileAccess: Sendable {
         }
         guard let real else { return .failure(Refusal(description: "no such file: \(path)", isMissing: true)) }
         return Self.readCapped(real, maximumSize: maximumSize)
-    }
-
-    /// A file the user named (on the command line, in a launch request): read where it is, within the
-    /// size limit. Paths written inside content never come here.
-    package func userFile(_ path: String) -> Result<[UInt8], Refusal> {
-        Self.readCapped(path, maximumSize: maximumSize)
     }
 
     /// Whether `path` may be read (it need not exist): what the static tools ask before saying a file is missing.

@@ -81,3 +81,34 @@ def test_an_unknown_agent_key_is_not_served(start_preview, tmp_path):
         raise AssertionError("an unknown frame was served")
     except urllib.error.HTTPError as error:
         assert error.code == 404
+
+
+LOUD = """<html><body><script>
+function loud() {
+  var line = new Array(1025).join("x");
+  for (var i = 0; i < 3 * 1024; i++) console.log(line);
+  $agent.response("after the noise");
+}
+function quiet() { $agent.response("quiet"); }
+</script></body></html>"""
+
+
+def test_an_agent_that_logs_megabytes_fails_its_action_and_the_page_goes_on(start_preview, browser, tmp_path):
+    """Security round 4, item 8: the page's answer would pass the 1 MiB frame limit; the action fails with a
+    message (its error branch runs), the overlay closes, and later taps still run."""
+    (tmp_path / "agent.html").write_text(LOUD)
+    loud = request("loud", success=toast("answered"), error=toast("failed: {{$jason.message}}"))
+    quiet = request("quiet", success=toast("then {{$jason}}"))
+    document = {"$jason": {"head": {"title": "loud", "agents": {"dom": {"url": "file://agent.html"}},
+                                    "actions": {"$load": loud, "again": quiet}},
+                           "body": {"sections": [{"items": [{"type": "label", "text": "again", "action": {"trigger": "again"}}]}]}}}
+    path = tmp_path / "flow.json"
+    path.write_text(json.dumps(document))
+    preview = start_preview(path)
+    browser.get(preview.url)
+    output = lambda: browser.find_element(By.ID, "output").text
+    wait_for(lambda: "[toast] failed: agent 'dom': its answer was too large for the preview" in output(), timeout=60,
+             message="the loud agent's failure")
+    wait_for(lambda: not browser.find_elements(By.CSS_SELECTOR, "#overlays [data-overlay]"), message="no overlay left open")
+    browser.find_element(By.XPATH, "//*[@id='screen']//*[text()='again']").click()
+    wait_for(lambda: "[toast] then quiet" in output(), timeout=30, message="a later tap")
