@@ -52,6 +52,12 @@ extension Debugger {
         return evaluation
     }
 
+    /// `template` rendered as an option's text would be at this stop, with the problems met.
+    package func render(_ template: String, jason: JSON?) -> Evaluation {
+        let rendered = interpreter.transform(.string(Evaluation.trimmed(template)), jason: jason)
+        return Evaluation(value: rendered.value, problems: rendered.diagnostics.map(\.message))
+    }
+
     /// Why a breakpoint can never stop the program, if it cannot: an unknown type, a pointer to nothing,
     /// a condition that does not compile.
     package func problem(with target: Breakpoint.Target, condition: String?) -> String? {
@@ -94,11 +100,26 @@ package struct Evaluation: Sendable {
     /// The value as one line of JSON, or `undefined`.
     package var text: String { value.map(JSONPrinter.compact) ?? "undefined" }
 
+    /// Whether `line` is a template to render (`{{a}} and {{b}}`, `total: {{n}}`) rather than one
+    /// expression (`{{ x }}` or `x`): it holds a `{{` and is not a single `{{ … }}` from end to end.
+    package static func isTemplate(_ line: String) -> Bool {
+        let text = Self.trimmed(line)
+        guard text.contains("{{") else { return false }
+        guard text.hasPrefix("{{"), text.hasSuffix("}}"), text.count >= 4 else { return true }
+        let inner = text.dropFirst(2).dropLast(2)
+        return inner.contains("{{") || inner.contains("}}")
+    }
+
+    static func trimmed(_ line: String) -> String {
+        var text = Substring(line)
+        while text.first == " " || text.first == "\t" { text.removeFirst() }
+        while text.last == " " || text.last == "\t" { text.removeLast() }
+        return String(text)
+    }
+
     /// `{{ x }}` or `x` → `x`.
     package static func unwrap(_ expression: String) -> String {
-        var text = Substring(expression)
-        while text.first == " " { text.removeFirst() }
-        while text.last == " " { text.removeLast() }
+        var text = Substring(trimmed(expression))
         if text.hasPrefix("{{"), text.hasSuffix("}}"), text.count >= 4 { text = text.dropFirst(2).dropLast(2) }
         while text.first == " " || text.first == "\t" { text.removeFirst() }
         while text.last == " " || text.last == "\t" { text.removeLast() }

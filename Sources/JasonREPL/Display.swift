@@ -10,6 +10,12 @@ extension REPL {
 
     /// `print`: the value, or an error when the expression does not compile or throws.
     func printValue(_ expression: String) {
+        // Text with `{{ }}` in it is rendered, as an option would be; only a whole `{{ … }}` is one expression.
+        if Evaluation.isTemplate(expression) {
+            let rendered = debugger.render(expression, jason: currentJason)
+            let text = rendered.value.map { $0.stringValue ?? JSONPrinter.compact($0) } ?? "undefined"
+            return write(text + "\n" + rendered.problems.map { "  " + $0 + "\n" }.joined())
+        }
         var inner = Evaluation.unwrap(expression)
         // Written bare, an object literal would read as `{{x: 1}}`: it goes in parentheses.
         if inner.hasPrefix("{"), !inner.hasPrefix("{{") { inner = "(" + inner + ")" }
