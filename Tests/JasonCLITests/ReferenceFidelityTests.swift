@@ -112,6 +112,17 @@ import Testing
         #expect(try run([("flow.json", flow)]).out == "[toast] undefined\n")
     }
 
+    /// csv.js (both apps) turns a decimal comma into a point in every data field that is such a number, and
+    /// trims the header names, quoted ones too.
+    @Test func csvMakesADecimalCommaAPointAndTrimsHeaderNames() throws {
+        let data = #"\" name \",\"price\",note\nTea,\"2,50\",\"a, b\"\nCake,\"-0,5\",\"1,234,5\"\nPie,\",75\",\"3,\""#
+        let flow = #"{"type": "$convert.csv", "options": {"data": "\#(data)"}, "success": \#(toast("{{JSON.stringify($jason)}}"))}"#
+        let r = try run([("flow.json", flow)])
+        #expect(r.status == 0, "\(r.err)")
+        #expect(r.out == #"[toast] [{"name":"Tea","price":"2.50","note":"a, b"},{"name":"Cake","price":"-0.5","note":"1,234,5"},"#
+                + #"{"name":"Pie","price":".75","note":"3,"}]"# + "\n", "\(r.out)")
+    }
+
     @Test func csvSplitsOnTabsWhenTheTextHasMoreTabsThanCommas() throws {
         let flow = #"""
             {"type": "$convert.csv", "options": {"data": "name\tnote\nann\thi, there"}, "success": {

@@ -26,7 +26,7 @@ package enum ConvertActions {
                       OptionSpec("header", .boolean, default: true, "the first row names the columns (rows become objects)"),
                       OptionSpec("trim", .boolean, default: true, "strip spaces around unquoted fields")],
             returns: "an array of row objects keyed by the header row (arrays of strings when header is false); empty data, or a header row alone, gives undefined",
-            terminal: "as on the phone; quoted fields may hold delimiters, quotes and line breaks")) { invocation, _ in
+            terminal: "as on the phone (csv.js): quoted fields may hold delimiters, quotes and line breaks; header names are trimmed, and a field that is a decimal number written with a comma (\"2,50\") gets a point (\"2.50\")")) { invocation, _ in
             let options = invocation.optionObject
             let text = UtilActions.text(options["data"])
             guard !text.isEmpty else { return nil }
