@@ -32,7 +32,7 @@ extension MCPTools {
         tool("debug", description: "Debug a flow command by command with the REPL's language (Docs/REPL.md): "
              + "{path, command} starts a session and runs its first command; {session, command} goes on (break, run, step, "
              + "next, continue, back, print {{…}}, where, vars, stack…). Each answer holds the REPL's output and the session's "
-             + "state (paused, running or ended) and position. quit ends a session, as does an hour without commands.",
+             + "state (loaded, running, paused, finished: the run ended and back still works; closed after quit) and position. quit ends a session, as does an hour without commands.",
              inputSchema: schema([
                 "path": ["type": "string", "description": "the flow to debug (starts a session)"],
                 "session": ["type": "string", "description": "a session this tool started"],
@@ -41,6 +41,13 @@ extension MCPTools {
                 "offline": ["type": "boolean", "description": "let no request reach the network (default true)"],
              ], required: ["command"])),
     ]
+
+    /// Each tool's argument names, from its schema: a call with another is refused, as the schemas'
+    /// `additionalProperties: false` says.
+    static let argumentNames: [String: Set<String>] = Dictionary(uniqueKeysWithValues: catalog.compactMap { tool in
+        guard let name = tool["name"]?.stringValue, let properties = tool["inputSchema"]?["properties"]?.objectValue else { return nil }
+        return (name, Set(properties.keys))
+    })
 
     static let flowArguments: [String: JSON] = [
         "path": ["type": "string", "description": "the flow's file"],

@@ -118,7 +118,7 @@ final class MCPDebugSessions: Sendable {
 
     private static func answer(_ id: String, _ session: Session, output: String, ended: Bool) -> MCPResult {
         let status = session.repl.status
-        var structured: JSONObject = ["session": .string(id), "state": .string(ended ? "ended" : status.state)]
+        var structured: JSONObject = ["session": .string(id), "state": .string(ended ? "closed" : status.state)]
         if !ended, let step = status.paused {
             var position: JSONObject = ["pointer": .string(step.path.pointer.description)]
             if let file = step.path.file { position["file"] = .string(file) }
@@ -128,6 +128,7 @@ final class MCPDebugSessions: Sendable {
             }
             structured["position"] = .object(position)
         }
-        return MCPResult(output.isEmpty ? "(no output)\n" : output, .object(structured))
+        // A command the REPL refused (unknown, or its arguments wrong) is a failed call, so the model sees it.
+        return MCPResult(output.isEmpty ? "(no output)\n" : output, .object(structured), isError: output.hasPrefix("error: "))
     }
 }

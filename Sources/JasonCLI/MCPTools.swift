@@ -1,5 +1,6 @@
 import Foundation
 import JasonJSON
+import JasonRuntime
 
 /// The folders an MCP server may read, given when it starts: a path an assistant names is taken only
 /// when it lies inside one of them, links resolved.
@@ -32,8 +33,24 @@ struct MCPTools: Sendable {
 
     static let callLimit: Duration = .seconds(30)
 
+    /// A call to a tool that exists always gets a tool result: a wrong argument is one with `isError`, so
+    /// that the model reads what is wrong (MCP 2025-11-25); only an unknown tool is a protocol error.
     func call(_ name: String, _ arguments: JSONObject) async throws -> MCPResult {
-        let args = MCPArguments(name: name, values: arguments)
+        guard let known = Self.argumentNames[name] else {
+            throw MCPFailure("no tool named \(name); tools/list names check, run, test, help and debug")
+        }
+        do {
+            for key in arguments.keys where !known.contains(key) {
+                let near = Suggestion.closest(to: key, among: known.sorted()).map { "; did you mean \"\($0)\"?" } ?? ""
+                throw MCPFailure("\(name) takes no argument \"\(key)\"\(near) (it takes \(known.sorted().joined(separator: ", ")))")
+            }
+            return try await answer(name, MCPArguments(name: name, values: arguments))
+        } catch let failure as MCPFailure {
+            return MCPResult("error: \(failure.message)\n", ["error": .string(failure.message)], isError: true)
+        }
+    }
+
+    func answer(_ name: String, _ args: MCPArguments) async throws -> MCPResult {
         switch name {
         case "check": return try await bounded(name) { try await check(args) }
         case "run": return try await bounded(name) { try await run(args) }

@@ -9,12 +9,14 @@ extension REPL {
     @discardableResult
     package func runLine(_ line: String) async -> Bool { await execute(line) }
 
-    /// The session's state as a face that reports it as data names it, and the paused action, if any.
+    /// The session's state as a face that reports it as data names it, and the paused action, if any:
+    /// `loaded` (nothing run yet), `running`, `paused`, or `finished` (the run ended; `back` still works).
     package var status: (state: String, paused: ActionStep?) {
         switch session.state {
         case .paused(let step, _): ("paused", step)
-        case .finished, .failed: ("ended", nil)
-        case .loaded, .running: ("running", nil)
+        case .finished, .failed: ("finished", nil)
+        case .loaded: ("loaded", nil)
+        case .running: ("running", nil)
         }
     }
 

@@ -116,26 +116,41 @@ async def test_a_debugging_session_breaks_prints_steps_back_and_prints_again(ser
         again = await client.call_tool("debug", {"session": session, "command": "print {{$jason}}"})
         assert again.content[0].text.startswith("undefined")
         done = await client.call_tool("debug", {"session": session, "command": "quit"})
-        assert done.structured_content == {"session": session, "state": "ended"}
-        with pytest.raises(MCPError) as gone:
-            await client.call_tool("debug", {"session": session, "command": "where"})
-        assert "no debugging session" in str(gone.value)
+        assert done.structured_content == {"session": session, "state": "closed"}
+        gone = await client.call_tool("debug", {"session": session, "command": "where"})
+        assert gone.is_error and "no debugging session" in gone.content[0].text
     await call(server, steps)
 
 
 @pytest.mark.asyncio(loop_scope="function")
 async def test_bad_arguments_get_errors_that_say_what_is_wrong(server):
+    """Editors and assistants round 3, items 1-3: a wrong argument, an unknown one and a refused debug
+    command are tool results with isError, so the model reads them; only an unknown tool is a protocol error."""
     async def steps(client):
         cases = [
             ("run", {}, "run takes \"path\""),
             ("run", {"path": "/etc/passwd"}, "outside the folders this server may read"),
             ("run", {"path": "Examples/01-hello/flow.json", "max_steps": "many"}, '"max_steps" must be a whole number'),
+            ("run", {"path": "Examples/01-hello/flow.json", "bogus": 1}, 'run takes no argument "bogus"'),
+            ("run", {"path": "Examples/01-hello/flow.json", "max_step": 3}, 'did you mean "max_steps"?'),
             ("check", {"path": "Examples/01-hello/flow.json", "document": "{}"}, "one of them"),
             ("debug", {"path": "Examples/01-hello/flow.json"}, 'debug takes a "command"'),
-            ("nosuch", {}, "no tool named nosuch"),
+            ("debug", {"path": "Examples/01-hello/flow.json", "command": "nonsense"}, "unknown command 'nonsense'"),
         ]
         for name, arguments, message in cases:
-            with pytest.raises(MCPError) as error:
-                await client.call_tool(name, arguments)
-            assert message in str(error.value), (name, str(error.value))
+            result = await client.call_tool(name, arguments)
+            assert result.is_error, (name, arguments)
+            assert message in result.content[0].text, (name, result.content[0].text)
+        with pytest.raises(MCPError) as error:
+            await client.call_tool("nosuch", {})
+        assert "no tool named nosuch" in str(error.value)
+        # States as they are: loaded before anything runs, finished (back still works) after the run.
+        loaded = await client.call_tool("debug", {"path": "Examples/08-lambdas/flow.json", "command": "break price"})
+        assert loaded.structured_content["state"] == "loaded" and not loaded.is_error
+        session = loaded.structured_content["session"]
+        await client.call_tool("debug", {"session": session, "command": "delete 1"})
+        finished = await client.call_tool("debug", {"session": session, "command": "run"})
+        assert finished.structured_content["state"] == "finished"
+        back = await client.call_tool("debug", {"session": session, "command": "back"})
+        assert back.structured_content["state"] == "paused"
     await call(server, steps)
