@@ -9,13 +9,18 @@ extension LanguageServer {
     func completion(in document: OpenDocument, at offset: Int) -> JSON {
         let context = CursorContext(document.lines.bytes, cursor: offset)
         var items: [JSON?] = []
-        // Some editors (Neovim 0.7, Eglot) filter and insert by their own idea of the word before the
-        // cursor, letters, digits and `_`, whatever range the reply gives. So the reply replaces just that
-        // word: after `"$util.` the choices are `toast`, `alert`…, and a label that does not go on from the
-        // rest of what was typed (`$util.`) is left out.
+        // Some editors filter and insert by their own idea of the word before the cursor, whatever range
+        // the reply gives. Neovim 0.7's word is letters, digits and `_`, and it filters and inserts the
+        // textEdit's text: that replaces just such a word (after `"$util.` the choices are `toast`,
+        // `alert`…). Eglot's word is a symbol of json-mode, where `$` belongs to the word: it filters and
+        // inserts insertText (then applies the textEdit), so insertText and filterText start where its word
+        // does (`$network.request` for `"$net`). A label that does not go on from the rest of what was
+        // typed is left out.
         let typed = context.stringPrefix
-        let word = typed.map { String($0.reversed().prefix { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }.reversed()) } ?? ""
+        let word = typed.map { Self.word(before: $0, including: "_") } ?? ""
+        let symbol = typed.map { Self.word(before: $0, including: "_$") } ?? ""
         let head = typed.map { String($0.dropLast(word.count)) }
+        let symbolHead = typed.map { String($0.dropLast(symbol.count)) } ?? ""
         let replaced = head.map { _ in document.range(from: offset - word.utf8.count, to: offset) }
         func item(_ label: String, kind: Int, detail: String? = nil, documentation: String? = nil) -> JSON? {
             var entry: JSONObject = ["label": .string(label), "kind": .int(kind)]
@@ -25,8 +30,9 @@ extension LanguageServer {
                 guard label.hasPrefix(head) else { return nil }
                 let rest = String(label.dropFirst(head.count))
                 entry["textEdit"] = ["range": replaced, "newText": .string(rest)]
-                entry["filterText"] = .string(rest)
-                entry["insertText"] = .string(rest)
+                let fromSymbol = label.hasPrefix(symbolHead) ? String(label.dropFirst(symbolHead.count)) : rest
+                entry["filterText"] = .string(fromSymbol)
+                entry["insertText"] = .string(fromSymbol)
             } else {
                 entry["insertText"] = .string("\"" + label + "\"")
             }
@@ -63,6 +69,11 @@ extension LanguageServer {
             }
         }
         return ["isIncomplete": false, "items": .array(items.compactMap { $0 })]
+    }
+
+    /// The end of `text` made of letters, digits and the characters of `extra`.
+    static func word(before text: String, including extra: String) -> String {
+        String(text.reversed().prefix { $0.isASCII && ($0.isLetter || $0.isNumber || extra.contains($0)) }.reversed())
     }
 
     static let actionKeys = [("type", "the action to run"), ("options", "its options"), ("success", "the next action"),

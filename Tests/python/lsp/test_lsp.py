@@ -187,12 +187,13 @@ async def test_completion_of_types_options_triggers_and_variables(client: Langua
     assert "name" in variables
 
 
-def client_word(line_to_cursor: str) -> str:
-    """The word before the cursor as Neovim 0.7 (`\\k*$` with json's iskeyword) and Eglot 1.9 see it:
-    letters, digits and `_`; they stop at `$` and `.`."""
+def client_word(line_to_cursor: str, rule: str = "neovim") -> str:
+    """The word before the cursor as Neovim 0.7 (`\\k*$` with json's iskeyword: letters, digits and `_`)
+    and Eglot 1.9 (a json-mode symbol, where `$` belongs to the word too) see it; both stop at `.`."""
+    extra = "_$" if rule == "eglot" else "_"
     word = ""
     for ch in reversed(line_to_cursor):
-        if not (ch.isascii() and (ch.isalnum() or ch == "_")):
+        if not (ch.isascii() and (ch.isalnum() or ch in extra)):
             break
         word = ch + word
     return word
@@ -211,8 +212,8 @@ async def test_completion_for_clients_that_filter_by_their_own_word(client: Lang
     result = await client.text_document_completion_async(
         types.CompletionParams(text_document=types.TextDocumentIdentifier(uri=path.as_uri()),
                                position=types.Position(line=0, character=len(line))))
-    word = client_word(line)
     for rule in ("neovim", "eglot"):
+        word = client_word(line, rule)
         texts = {}
         for item in result.items:
             text = item.text_edit.new_text if rule == "neovim" and item.text_edit else (item.insert_text or item.label)
@@ -222,9 +223,14 @@ async def test_completion_for_clients_that_filter_by_their_own_word(client: Lang
         if typed.startswith('"$util'):
             assert "$agent.clear" not in texts, rule
         assert line[: len(line) - len(word)] + texts[chosen] == '{"type": "' + chosen, rule
-        # Clients that honour the range replace exactly the same text.
-        edit = next(i.text_edit for i in result.items if i.label == chosen)
-        assert edit.range.start.character == len(line) - len(word) and edit.range.end.character == len(line)
+        if rule == "eglot":
+            # Eglot filters by filterText, then applies the textEdit over the text it restored.
+            assert next(i.filter_text for i in result.items if i.label == chosen).startswith(word)
+    # Clients that honour the range replace exactly Neovim's word with the textEdit's text.
+    word = client_word(line)
+    edit = next(i.text_edit for i in result.items if i.label == chosen)
+    assert edit.range.start.character == len(line) - len(word) and edit.range.end.character == len(line)
+    assert line[: len(line) - len(word)] + edit.new_text == '{"type": "' + chosen
 
 
 @pytest.mark.asyncio(loop_scope="function")
