@@ -13,10 +13,13 @@ done < scripts/apt-packages.txt
 if ((${#missing[@]})); then
   sudo=""
   [[ $(id -u) -ne 0 ]] && sudo="sudo"
-  echo "setup: installing ${missing[*]}" >&2
+  echo "setup: packages: installing ${missing[*]}" >&2
   $sudo apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >&2
+else
+  echo "setup: packages: all there" >&2
 fi
+echo "setup: build: swift build $* (a first build compiles every dependency: several minutes on 2 cores)" >&2
 
 # SwiftPM can crash on its own (a continuation resumed twice in AsyncProcess, seen under load); the
 # build it leaves behind is sound, so one more run finishes it.
