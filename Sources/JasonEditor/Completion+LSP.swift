@@ -81,6 +81,8 @@ extension LanguageServer {
 
     /// An object where an action goes: under `head.actions`, or a `success`/`error` branch.
     static func isActionPosition(_ context: CursorContext) -> Bool {
+        // An action's `options` hold its options, not another action, even before it has a type.
+        if context.containerKey == "options" { return false }
         let pointer = context.container.description
         return pointer.hasPrefix("/$jason/head/actions/") || ["success", "error", "action"].contains(context.containerKey ?? "")
             || context.levels.last?.strings["type"] != nil || pointer.isEmpty

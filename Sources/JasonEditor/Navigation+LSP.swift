@@ -25,9 +25,16 @@ extension LanguageServer {
     /// `textDocument/hover` over an action type: the reference `jasonrun help TYPE` prints; over an
     /// option's name: what the declaration says of it.
     func hover(in document: OpenDocument, at offset: Int) -> JSON {
-        if let found = string(in: document, at: offset), found.key == "type", let text = services.reference(found.text) {
-            return ["contents": ["kind": "markdown", "value": .string("```text\n" + text + "```")],
-                    "range": document.range(from: found.start, to: found.end)]
+        if let found = string(in: document, at: offset), found.key == "type" {
+            let range = document.range(from: found.start, to: found.end)
+            if let text = services.reference(found.text) {
+                return ["contents": ["kind": "markdown", "value": .string("```text\n" + text + "```")], "range": range]
+            }
+            // What a run would say of it, so the hover explains the squiggle under it.
+            let known = services.analyzer.registry.specs.map(\.type).sorted()
+            var text = "**unknown action type** `\(found.text)`: no action of that name exists"
+            if let near = Suggestion.closest(to: found.text, among: known) { text += "; did you mean `\(near)`?" }
+            return ["contents": ["kind": "markdown", "value": .string(text)], "range": range]
         }
         let context = CursorContext(document.lines.bytes, cursor: offset)
         guard context.atKey, let start = context.stringStart, context.containerKey == "options",
@@ -74,13 +81,16 @@ extension LanguageServer {
             guard let start = parsed.sourceMap.offset(of: JSONPointer("/$jason/head/actions").appending(name)),
                   start <= document.lines.bytes.count else { continue }
             let end = document.lines.valueEnd(from: start)
+            // The symbol's name is its key: that is what an editor selects and shows as the symbol.
+            let key = SourceMap.keyStart(beforeValueAt: start, in: document.lines.bytes) ?? start
+            let keyEnd = key < start ? document.lines.stringEnd(from: key) : start
             var detail = ""
             if let type = action["type"]?.stringValue { detail = type }
             else if let trigger = action["trigger"]?.stringValue { detail = "trigger " + trigger }
             else if action.arrayValue != nil { detail = "conditional" }
             symbols.append(["name": .string(name), "detail": .string(detail), "kind": .int(name.hasPrefix("$") ? 24 : 12),
-                            "range": document.range(from: start, to: end),
-                            "selectionRange": document.range(from: start, to: start)])
+                            "range": document.range(from: key, to: end),
+                            "selectionRange": document.range(from: key, to: keyEnd)])
         }
         return .array(symbols)
     }

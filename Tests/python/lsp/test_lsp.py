@@ -276,7 +276,9 @@ async def test_document_symbols_list_head_actions(client: LanguageClient, flow_u
     )
     assert [s.name for s in symbols] == ["$load", "greet", "open"]
     assert symbols[1].detail == "$set"
-    assert symbols[1].range.start == position_of(FLOW, '{\n          "type": "$set"')
+    # The range runs from the name to the end of the action, the selection is the name.
+    assert symbols[1].range.start == position_of(FLOW, '"greet": {')
+    assert symbols[1].range.end.line > symbols[1].range.start.line
 
 
 @pytest.mark.asyncio(loop_scope="function")
@@ -405,3 +407,27 @@ async def test_a_linked_mixin_out_of_the_folder_is_not_read(client: LanguageClie
     messages = [d.message for d in diagnostics]
     assert not any("SECRET" in m for m in messages), messages
     assert any("link.json is outside the folders" in m for m in messages), messages
+
+
+@pytest.mark.asyncio(loop_scope="function")
+async def test_hover_on_an_unknown_type_symbols_and_options_without_a_type(client: LanguageClient, flow_uri):
+    """Editors and assistants round 3, item 8: hover on an unknown type says so with the did-you-mean; a
+    symbol's selectionRange is its name; the options of an action with no type get no action keys."""
+    await open_document(client, flow_uri)
+    hover = await client.text_document_hover_async(types.HoverParams(
+        text_document=types.TextDocumentIdentifier(uri=flow_uri), position=position_of(FLOW, '"$utill.alert"', 3)))
+    assert hover is not None
+    assert "unknown action type" in hover.contents.value and "did you mean `$util.alert`?" in hover.contents.value
+    symbols = await client.text_document_document_symbol_async(types.DocumentSymbolParams(
+        text_document=types.TextDocumentIdentifier(uri=flow_uri)))
+    greet = next(s for s in symbols if s.name == "greet")
+    assert greet.selection_range.start == position_of(FLOW, '"greet": {')
+    assert greet.selection_range.end == position_of(FLOW, '"greet": {', len('"greet"'))
+    assert greet.range.start == greet.selection_range.start
+    text = '{"$jason": {"head": {"actions": {"a": {"options": {"'
+    path = flow_uri.replace("flow.json", "typing.json")
+    await open_document(client, path, text)
+    result = await client.text_document_completion_async(types.CompletionParams(
+        text_document=types.TextDocumentIdentifier(uri=path), position=types.Position(line=0, character=len(text))))
+    labels = [item.label for item in (result.items if result else [])]
+    assert "success" not in labels and "type" not in labels, labels
