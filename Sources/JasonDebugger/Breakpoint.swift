@@ -23,6 +23,15 @@ package struct Breakpoint: Sendable, Equatable {
     package var ignoreCount = 0
     /// A debug adapter's hit condition (`3`, `>= 3`, `% 2`): hits that do not meet it pass.
     package var hitCondition: HitCondition?
+    /// A logpoint's message (a template): a hit prints it rendered and the program goes on.
+    package var logMessage: String?
+
+    /// A logpoint's message as a template: DAP writes `{expr}`, templates `{{expr}}`; a message that
+    /// already holds `{{` is taken as written.
+    static func template(_ message: String) -> String {
+        guard !message.contains("{{") else { return message }
+        return message.map { $0 == "{" ? "{{" : $0 == "}" ? "}}" : String($0) }.joined()
+    }
 
     init(id: Int, target: Target, condition: String?, temporary: Bool = false) {
         self.id = id

@@ -58,6 +58,8 @@ package final class DebugSession {
     var isInterrupted: () -> Bool = { false }
     /// How conditions and watches are evaluated against the running program (set by the debugger).
     var evaluate: (String, ActionStep?) -> String = { _, _ in "" }
+    /// What a logpoint's hit prints: its message rendered at the step (set by the debugger).
+    var log: (String, ActionStep) -> Void = { _, _ in }
 
     /// Whether a failed action stops the program: a `break error` (or `break unhandled`, for an action
     /// failing without an error branch) whose condition (if any) holds,
@@ -102,8 +104,13 @@ package final class DebugSession {
     func matchingBreakpoint(_ step: ActionStep, counting: Bool = true) -> Int? {
         for (i, breakpoint) in breakpoints.enumerated() where breakpoint.enabled && breakpoint.matches(step) {
             if let condition = breakpoint.condition, !Self.holds(evaluate(condition, step), condition) { continue }
-            if !counting { return breakpoint.id }
-            if let id = hit(i) { return id }
+            if !counting { return breakpoint.logMessage == nil ? breakpoint.id : nil }
+            guard let id = hit(i) else { continue }
+            if let message = breakpoint.logMessage {
+                log(message, step)
+                continue
+            }
+            return id
         }
         return nil
     }

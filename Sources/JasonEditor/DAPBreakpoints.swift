@@ -137,6 +137,9 @@ extension DebugAdapter {
         let session = debugger.session
         let breakpoint = session.addBreakpoint(target, condition: condition)
         if let hits { _ = session.update(breakpoint.id) { $0.hitCondition = hits } }
+        if let message = item["logMessage"]?.stringValue, !message.isEmpty {
+            _ = session.update(breakpoint.id) { $0.logMessage = message }
+        }
         return .success(breakpoint)
     }
 

@@ -143,6 +143,7 @@ package final class DebugAdapter {
             "supportsFunctionBreakpoints": true,
             "supportsConditionalBreakpoints": true,
             "supportsHitConditionalBreakpoints": true,
+            "supportsLogPoints": true,
             "supportsStepBack": true,
             "supportsEvaluateForHovers": true,
             "supportsTerminateRequest": true,

@@ -361,3 +361,17 @@ def test_a_breakpoint_in_a_mixin_file_stops_there(dap, tmp_path):
     assert top["source"]["path"] == parts and top["line"] == 1
     dap.ok("continue", {"threadId": 1})
     assert dap.exit_code() == 0
+
+
+def test_a_logpoint_logs_its_message_and_goes_on(dap, flows):
+    """Editors and assistants round 3, item 10: a breakpoint with a logMessage prints the message rendered
+    at each hit (`{expr}` as DAP writes it) and never stops; its condition and hit count still apply."""
+    dap.start(shop(flows), breakpoints={shop(flows): [
+        {"line": 25, "logMessage": "count is {$get.count}"},
+        {"line": 13, "logMessage": "toast for {{$get.basket.owner.name}}", "condition": "$get.count == 1"}]})
+    assert dap.exit_code() == 0
+    assert not dap.events("stopped")
+    output = dap.output()
+    assert [line for line in output.splitlines() if line.startswith("count is")] == [
+        "count is 1", "count is 2", "count is 3", "count is 4"], output
+    assert "toast for Ann" in output and output.index("toast for Ann") < output.index("basket of Ann")
