@@ -4,8 +4,9 @@ import pathlib
 import time
 
 import pytest
-from mcp import ClientSession, MCPError, StdioServerParameters
-from mcp.client.stdio import stdio_client
+from mcp import MCPError, StdioServerParameters
+
+from mcp_session import call
 
 REPO = pathlib.Path(__file__).resolve().parents[3]
 
@@ -17,12 +18,6 @@ def server(jasonrun, tmp_path):
     return StdioServerParameters(command=jasonrun, args=["mcp", "--allow-read", str(tmp_path)], cwd=str(REPO), env=env)
 
 
-async def call(server, steps):
-    """Runs `steps(client)` in one initialised session."""
-    async with stdio_client(server) as (read, write):
-        async with ClientSession(read, write) as client:
-            await client.initialize()
-            return await steps(client)
 
 
 @pytest.mark.asyncio(loop_scope="function")

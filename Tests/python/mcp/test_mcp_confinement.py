@@ -6,8 +6,9 @@ import subprocess
 import time
 
 import pytest
-from mcp import ClientSession, MCPError, StdioServerParameters
-from mcp.client.stdio import stdio_client
+from mcp import StdioServerParameters
+
+from mcp_session import call
 
 
 @pytest.fixture
@@ -28,11 +29,6 @@ def server(jasonrun, folder, tmp_path, *extra):
     return StdioServerParameters(command=jasonrun, args=["mcp", *extra], cwd=str(folder), env=env)
 
 
-async def call(params, steps):
-    async with stdio_client(params) as (read, write):
-        async with ClientSession(read, write) as client:
-            await client.initialize()
-            return await steps(client)
 
 
 @pytest.mark.asyncio(loop_scope="function")
