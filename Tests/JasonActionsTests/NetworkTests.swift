@@ -139,6 +139,25 @@ import Testing
         #expect(replayer.mismatches == ["POST \(server.base)/json differs from the recording (recorded GET with another body)"])
     }
 
+    /// Security round 4, item 9: a recording keeps no secret query parameter or body field, and replays all
+    /// the same (the request is matched as sent or as recorded).
+    @Test func recordingsRedactSecretQueryParametersAndBodyFieldsAndStillReplay() async throws {
+        let server = try TestServer()
+        let folder = try temporaryFolder()
+        let cassette = folder + "/cassette.json"
+        let flow = requestFlow(#"{"url": "\#(server.base)/json?api_key=K-123&page=2", "method": "post", "#
+                               + #""data": {"user": "ann", "password": "PW-77", "client_secret": "CS-9"}}"#)
+        let recorded = try await run(flow, transport: RecordingTransport(next: HTTPClientTransport(), path: cassette))
+        server.stop()
+        let text = try String(contentsOfFile: cassette, encoding: .utf8)
+        for secret in ["K-123", "PW-77", "CS-9"] { #expect(!text.contains(secret), "\(text)") }
+        #expect(text.contains("page=2") && text.contains("ann"), "\(text)")
+        let replayer = try ReplayingTransport(file: SourceFile(name: cassette, text: text))
+        let replayed = try await run(flow, transport: replayer)
+        #expect(replayed.printed == recorded.printed)
+        #expect(replayer.mismatches.isEmpty, "\(replayer.mismatches)")
+    }
+
     @Test func s18RequireKeepsTheShapeAndPutsEmptyTextForFailures() async throws {
         let transport = try stubs(#"""
             {"network": [{"request": {"url": "https://a.example/1"}, "response": {"body": {"one": 1}}},
