@@ -117,6 +117,9 @@ struct MixedParts: Sendable {
         self.last = last
     }
 
+    /// The last part that starts at `pointer` itself.
+    func starting(at pointer: JSONPointer) -> MixedPart? { last[pointer.description].map { all[$0] } }
+
     /// The last part whose pointer is a prefix of `pointer`: a later part over an earlier one (keys that
     /// override a mixin) wins even where the earlier one is deeper.
     func holding(_ pointer: JSONPointer) -> MixedPart? {

@@ -47,11 +47,21 @@ package struct MixinResolver: Sendable {
         self.maximumSize = maximumSize
     }
 
+    /// Two walks, as the reference assembles a document: first the mixins that name a URL, then the
+    /// `$document.PATH` ones, against the document those made (so a path into a part a file mixin
+    /// brought in finds it).
     package func resolve() -> Outcome {
-        var walk = Walk(resolver: self, budget: maximumSize)
         let origin = Walk.Origin(file: locator.fileName ?? url, map: locator.sourceMap, pointer: .root, url: url)
-        let value = walk.resolved(root, at: .root, from: origin) ?? root
-        return Outcome(value: value, parts: walk.parts, diagnostics: walk.diagnostics, missing: walk.missing)
+        var urls = Walk(resolver: self, budget: maximumSize)
+        let assembled = urls.resolved(root, at: .root, from: origin) ?? root
+        guard urls.missing.isEmpty, urls.deferred else {
+            return Outcome(value: assembled, parts: urls.parts, diagnostics: urls.diagnostics, missing: urls.missing)
+        }
+        var documents = Walk(resolver: self, budget: urls.budget, assembled: (assembled, MixedParts(urls.parts)))
+        documents.mixes = urls.mixes
+        let value = documents.resolved(assembled, at: .root, from: origin) ?? assembled
+        return Outcome(value: value, parts: urls.parts + documents.parts, diagnostics: urls.diagnostics + documents.diagnostics,
+                       missing: [])
     }
 }
 
@@ -77,6 +87,26 @@ private struct Walk {
     /// What the mixins may still add, in bytes of JSON text; below zero the walk stops mixing.
     var budget: Int
     var mixes = 0
+    /// For the second walk: the document the URL mixins assembled, and where its parts came from. The
+    /// first walk (nil) mixes only URLs and notes in `deferred` that a `$document` reference waits.
+    var assembled: (value: JSON, parts: MixedParts)?
+    var deferred = false
+
+    init(resolver: MixinResolver, budget: Int, assembled: (value: JSON, parts: MixedParts)? = nil) {
+        (self.resolver, self.budget, self.assembled) = (resolver, budget, assembled)
+    }
+
+    /// Whether this walk mixes `reference` in: URLs in the first, `$document` paths in the second.
+    mutating func takes(_ reference: MixinReference) -> Bool {
+        if assembled == nil, reference.url == nil { deferred = true }
+        return (reference.url == nil) == (assembled != nil)
+    }
+
+    /// Where a node of the assembled document was written: a part a URL mixin brought in starts here.
+    func origin(_ origin: Origin, at pointer: JSONPointer) -> Origin {
+        guard let part = assembled?.parts.starting(at: pointer) else { return origin }
+        return Origin(file: part.file, map: part.sourceMap, pointer: part.sourcePointer, url: origin.url)
+    }
 
     /// Why the walk must stop mixing, if it must: the document grew past its size limit, or past the
     /// number of mixins, or the run's real time ran out (read every 1,024 mixins).
@@ -93,10 +123,11 @@ private struct Walk {
     }
 
     /// `json` with its mixins resolved; nil when it holds none (most of a document), so nothing is copied.
-    mutating func resolved(_ json: JSON, at pointer: JSONPointer, from origin: Origin) -> JSON? {
+    mutating func resolved(_ json: JSON, at pointer: JSONPointer, from written: Origin) -> JSON? {
+        let origin = assembled == nil ? written : self.origin(written, at: pointer)
         switch json {
         case .object(let members):
-            if let (key, reference) = MixinReference.find(in: members), let reference {
+            if let (key, reference) = MixinReference.find(in: members), let reference, takes(reference) {
                 return mix(reference, key: key, members, at: pointer, from: origin)
             }
             var copy: JSONObject?
@@ -180,9 +211,15 @@ private struct Walk {
                 base = json.value(at: reference.path)
             }
         } else {
-            source = Origin(file: resolver.locator.fileName ?? resolver.url, map: resolver.locator.sourceMap,
-                            pointer: reference.path, url: resolver.url)
-            base = resolver.root.value(at: reference.path)
+            // The assembled document's node, located where it was written: in a part, or the document.
+            let root = assembled?.value ?? resolver.root
+            if let part = assembled?.parts.holding(reference.path) {
+                source = Origin(file: part.file, map: part.sourceMap, pointer: part.sourcePointer(reference.path), url: resolver.url)
+            } else {
+                source = Origin(file: resolver.locator.fileName ?? resolver.url, map: resolver.locator.sourceMap,
+                                pointer: reference.path, url: resolver.url)
+            }
+            base = root.value(at: reference.path)
         }
         guard let found = base else {
             report(.warning, "mixin \(shown) names nothing (no \(reference.path) in \(source.file)), so this member is null")

@@ -47,6 +47,31 @@ import Testing
         #expect(!r.err.contains("[mixin]"), "\(r.err)")
     }
 
+    /// Fidelity round 4, item 4: `$document.PATH` is resolved last, against the document the file mixins
+    /// assembled, so a path into a part a file mixin brought in finds it; findings in that part name its file.
+    @Test func aDocumentPathIntoAPartAFileMixinBroughtInFindsIt() throws {
+        let flow = """
+            {"$jason": {"head": {
+              "library": {"@": "file://parts.json"},
+              "actions": {"$load": {"@": "$document.$jason.head.library.hello", "success": {"trigger": "bye"}},
+                          "bye": {"@": "$document.$jason.head.library.bye"}}
+            }}}
+            """
+        let parts = """
+            {
+              "hello": {"type": "$util.toast", "options": {"text": "hello from parts.json"}},
+              "bye": {"type": "$util.toast", "options": {"txt": "bye"}}
+            }
+            """
+        let dir = try Self.folder(["flow.json": flow, "parts.json": parts])
+        let r = try binary.launch(["\(dir)/flow.json"])
+        #expect(r.status == 0, "\(r.err)")
+        #expect(r.out == "[toast] hello from parts.json\n[toast] Updated\n", "\(r.err)")
+        #expect(!r.err.contains("[mixin]") && !r.err.contains("invalid-action"), "\(r.err)")
+        let checked = try binary.launch(["check", "\(dir)/flow.json"], persist: true)
+        #expect(checked.out.contains("\(dir)/parts.json:3:46: warning: $util.toast has no option 'txt'"), "\(checked.out)")
+    }
+
     @Test func findingsInAMixinFileNameThatFileAndWhereItWasMixedIn() throws {
         let dir = try Self.folder(["flow.json": Self.flow, "actions.json": Self.actions, "data.json": Self.data])
         let r = try binary.launch(["check", "\(dir)/flow.json"], persist: true)
