@@ -41,12 +41,8 @@ extension Pass {
                        at: at)
             }
         }
-        guard !spec.openOptions, !templatedKeys else { return }
-        let names = spec.options.map(\.name)
-        for key in members.keys where !names.contains(key) {
-            var message = "\(type) has no option '\(key)'"
-            if let near = Suggestion.closest(to: key, among: names) { message += "; did you mean '\(near)'?" }
-            else { message += " (it takes " + names.map { "'\($0)'" }.joined(separator: ", ") + ")" }
+        guard !templatedKeys else { return }
+        for (key, message) in spec.unknownOptions(members, type: type) {
             report(.unknownOption, .warning, message, atKeyOf: pointer.appending(key))
         }
     }

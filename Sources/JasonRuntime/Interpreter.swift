@@ -298,6 +298,7 @@ public final class Interpreter {
             }
             var invocation = step
             if let spec = handler.spec {
+                warnOfUnknownOptions(step, spec: spec, type: type, in: call)
                 switch spec.check(step.options) {
                 case .success(let checked): invocation.options = checked
                 case .failure(let problem):

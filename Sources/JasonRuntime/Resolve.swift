@@ -170,6 +170,18 @@ extension Interpreter {
         return document.locator.path(pointer)
     }
 
+    /// An option the action does not take (`txt` for `text`) is warned of as `check` warns of it, at the
+    /// option's key; a loop that performs the action again adds to the same warning's count.
+    func warnOfUnknownOptions(_ step: ActionStep, spec: ActionSpec, type: String, in call: ActionCall) {
+        guard !spec.openOptions, case .object(let members)? = step.options else { return }
+        for (key, message) in spec.unknownOptions(members, type: type) {
+            let pointer = call.path.pointer.appending("options").appending(key)
+            let inDocument = call.path.file == document.locator.fileName || call.path.mixedInto != nil
+            let path = inDocument ? document.locator.keyPath(pointer) : ActionPath(pointer: pointer, file: call.path.file)
+            state.issues.report(Diagnostic(.unknownOption, .warning, message, at: path))
+        }
+    }
+
     func unknownTypeMessage(_ type: String) -> String {
         let known = registry.types + ControlActions.specs.map(\.type)
         if let guess = Suggestion.closest(to: type, among: known) {

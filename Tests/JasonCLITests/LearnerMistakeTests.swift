@@ -21,6 +21,24 @@ import Testing
         }
     }
 
+    /// One set of rules, item 1: a misspelt option is warned of by a run as by `check`, with the same id, place
+    /// and did-you-mean, once however often the action runs.
+    @Test func aMisspeltOptionIsNamedByARunAndByCheckAtTheSamePlace() throws {
+        let file = try Paths.write(document(#"""
+            "$load": {"trigger": "toast"},
+            "toast": {"type": "$util.toast", "options": {"txt": "hi"},
+                      "success": [{"{{#if !$get.again}}": {"type": "$set", "options": {"again": true}, "success": {"trigger": "toast"}}}]}
+            """#))
+        let expected = "flow.json:2:46: warning: $util.toast has no option 'txt'; did you mean 'text'? [unknown-option]"
+        let run = try binary.launch([file.path])
+        #expect(run.status == 0)
+        #expect(run.out == "[toast] Updated\n[toast] Updated\n")
+        #expect(run.err.contains(expected), "\(run.err)")
+        #expect(run.err.components(separatedBy: "[unknown-option]").count == 2, "\(run.err)")
+        let check = try binary.launch(["check", file.path], persist: true)
+        #expect(check.out.contains(expected), "\(check.out)")
+    }
+
     @Test func aLambdaWithoutReturnWhileItsCallerWaitsIsReported() throws {
         let file = try Paths.write(document(#"""
             "$load": {"trigger": "greet", "success": {"type": "$util.toast", "options": {"text": "after"}}},
