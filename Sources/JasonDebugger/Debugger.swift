@@ -99,8 +99,7 @@ package final class Debugger {
         interpreter = Self.build(self.document, setup, self.console, [recorder, chainResult] + setup.observers, asker, url: url)
         session.evaluate = { [unowned self] expression, step in self.evaluate(expression, jason: step?.jason).text }
         session.log = { [unowned self] message, step in
-            let rendered = self.render(Breakpoint.template(message), jason: step.jason)
-            self.console.print(rendered.value.map { $0.stringValue ?? JSONPrinter.compact($0) } ?? message)
+            self.console.print(self.render(Breakpoint.template(message), jason: step.jason).renderedText)
         }
         session.isInterrupted = { [interruption] in interruption.take() }
     }

@@ -100,6 +100,9 @@ package struct Evaluation: Sendable {
     /// The value as one line of JSON, or `undefined`.
     package var text: String { value.map(JSONPrinter.compact) ?? "undefined" }
 
+    /// The value as a rendered template shows it: a string as it is, anything else as one line of JSON.
+    package var renderedText: String { value.map { $0.stringValue ?? JSONPrinter.compact($0) } ?? "undefined" }
+
     /// Whether `line` is a template to render (`{{a}} and {{b}}`, `total: {{n}}`) rather than one
     /// expression (`{{ x }}` or `x`): it holds a `{{` and is not a single `{{ … }}` from end to end.
     package static func isTemplate(_ line: String) -> Bool {

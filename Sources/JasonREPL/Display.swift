@@ -13,8 +13,7 @@ extension REPL {
         // Text with `{{ }}` in it is rendered, as an option would be; only a whole `{{ … }}` is one expression.
         if Evaluation.isTemplate(expression) {
             let rendered = debugger.render(expression, jason: currentJason)
-            let text = rendered.value.map { $0.stringValue ?? JSONPrinter.compact($0) } ?? "undefined"
-            return write(text + "\n" + rendered.problems.map { "  " + $0 + "\n" }.joined())
+            return write(rendered.renderedText + "\n" + rendered.problems.map { "  " + $0 + "\n" }.joined())
         }
         var inner = Evaluation.unwrap(expression)
         // Written bare, an object literal would read as `{{x: 1}}`: it goes in parentheses.

@@ -33,6 +33,16 @@ public struct ActionRegistry: Sendable {
         return (declared + ControlActions.specs).sorted { $0.0 < $1.0 }
     }
 
+    /// What a run says of a type no action has, with the closest known one.
+    package func unknownTypeMessage(_ type: String) -> String {
+        let known = types + ControlActions.specs.map(\.type)
+        if let guess = Suggestion.closest(to: type, among: known) {
+            return "unknown action type '\(type)'; did you mean \(guess)?"
+        }
+        if type.hasPrefix("$") || type.hasPrefix("@") { return "unknown action type '\(type)'" }
+        return "unknown action type '\(type)' (built-in types start with '$')"
+    }
+
     public func spec(for type: String) -> ActionSpec? {
         handlers[type]?.spec ?? ControlActions.specs.first { $0.type == type }?.spec
     }

@@ -293,7 +293,7 @@ public final class Interpreter {
             return await navigate(call, navigation, step, in: &chain)
         case .handler(let type):
             guard let handler = registry.handler(for: type) else {
-                return fail(call, step, in: &chain, ActionFailure(message: unknownTypeMessage(type), type: type),
+                return fail(call, step, in: &chain, ActionFailure(message: registry.unknownTypeMessage(type), type: type),
                             id: .unknownAction, at: locate(call.path.pointer.appending("type"), in: call))
             }
             var invocation = step

@@ -162,32 +162,23 @@ extension Interpreter {
         return value
     }
 
-    /// Where a node inside `call` was written; located in the document only when the call comes from it.
-    func locate(_ pointer: JSONPointer, in call: ActionCall) -> ActionPath {
+    /// Where a node inside `call` was written (at its key with `atKey`); located in the document only when
+    /// the call comes from it.
+    func locate(_ pointer: JSONPointer, in call: ActionCall, atKey: Bool = false) -> ActionPath {
         guard call.path.file == document.locator.fileName || call.path.mixedInto != nil else {
             return ActionPath(pointer: pointer, file: call.path.file)
         }
-        return document.locator.path(pointer)
+        return atKey ? document.locator.keyPath(pointer) : document.locator.path(pointer)
     }
 
     /// An option the action does not take (`txt` for `text`) is warned of as `check` warns of it, at the
     /// option's key; a loop that performs the action again adds to the same warning's count.
     func warnOfUnknownOptions(_ step: ActionStep, spec: ActionSpec, type: String, in call: ActionCall) {
-        guard !spec.openOptions, case .object(let members)? = step.options else { return }
+        guard case .object(let members)? = step.options else { return }
         for (key, message) in spec.unknownOptions(members, type: type) {
-            let pointer = call.path.pointer.appending("options").appending(key)
-            let inDocument = call.path.file == document.locator.fileName || call.path.mixedInto != nil
-            let path = inDocument ? document.locator.keyPath(pointer) : ActionPath(pointer: pointer, file: call.path.file)
+            let path = locate(call.path.pointer.appending("options").appending(key), in: call, atKey: true)
             state.issues.report(Diagnostic(.unknownOption, .warning, message, at: path))
         }
     }
 
-    func unknownTypeMessage(_ type: String) -> String {
-        let known = registry.types + ControlActions.specs.map(\.type)
-        if let guess = Suggestion.closest(to: type, among: known) {
-            return "unknown action type '\(type)'; did you mean \(guess)?"
-        }
-        if type.hasPrefix("$") || type.hasPrefix("@") { return "unknown action type '\(type)'" }
-        return "unknown action type '\(type)' (built-in types start with '$')"
-    }
 }

@@ -32,7 +32,7 @@ package enum CaseRunner {
         let console = CaseConsole()
         let clock = VirtualClock()
         let stores = Stores.inMemory(global: testCase.global ?? [:])
-        let files = FileTransport(next: OfflineTransport(), access: FileAccess(folders: [file.home] + file.reading.allowRead, maximumSize: file.reading.maxFileSize))
+        let files = FileTransport(next: OfflineTransport(), access: file.reading.access(home: file.home))
         let stubs = testCase.stubs ?? file.stubs
         var answers = stubs.answers
         for (type, list) in testCase.answers { answers[type] = list }

@@ -32,6 +32,11 @@ package struct Reading: Sendable {
         self.allowRead = allowRead
         self.maxFileSize = maxFileSize
     }
+
+    /// What may be read from `home` (a test file's folder, or its flow's): it and `allowRead`, within the limit.
+    package func access(home: String) -> FileAccess {
+        FileAccess(folders: [home] + allowRead, maximumSize: maxFileSize)
+    }
 }
 
 /// What stops a case that would never end.

@@ -77,8 +77,7 @@ extension FormatReader {
     /// A file the test file names, through the loader with a run's confinement (the test file's `folder`
     /// and `--allow-read`, links resolved) and size limit; refused with the pointer of its name.
     func read(_ full: String, written: String, what: String, _ at: JSONPointer, folder: String) throws(Diagnostic) -> [UInt8] {
-        let access = FileAccess(folders: [folder] + reading.allowRead, maximumSize: reading.maxFileSize)
-        switch access.contents(of: full) {
+        switch reading.access(home: folder).contents(of: full) {
         case .success(let bytes): return bytes
         case .failure(let problem) where problem.isMissing:
             throw fail("the \(what) \(written) does not exist (looked for \(full))", at)
