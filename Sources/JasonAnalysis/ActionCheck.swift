@@ -17,13 +17,15 @@ extension Pass {
             } else if let (key, _) = MixinReference.find(in: members) {
                 report(.mixin, .note, "this action is mixed in (\"\(key)\": \(members[key]!)) when the document loads; "
                        + "check resolves only file:// mixins beside the document, so what it runs is not checked here", at: pointer)
-            } else if let (key, near) = ActionNode.misspeltTarget(in: members) {
-                // Worded as a run words it: `check` and a run agree on what fails.
-                report(.invalidAction, Self.severity(runsFor: pointer),
-                       "an action needs a 'type' or a 'trigger'; did you mean \"\(near)\" for \"\(key)\"?",
-                       atKeyOf: pointer.appending(key))
             } else {
-                report(.invalidAction, Self.severity(runsFor: pointer), "an action needs a 'type' or a 'trigger'", at: pointer)
+                // Worded as a run words it: `check` and a run agree on what fails.
+                let problem = ActionNode.untargeted(members)
+                if let key = problem.key {
+                    report(.invalidAction, Self.severity(runsFor: pointer), problem.message, atKeyOf: pointer.appending(key),
+                           fix: problem.fix.map { ($0.old, $0.new) })
+                } else {
+                    report(.invalidAction, Self.severity(runsFor: pointer), problem.message, at: pointer)
+                }
             }
             for branch in ["success", "error"] {
                 if let next = members[branch], !next.isNull {
@@ -32,7 +34,7 @@ extension Pass {
             }
         case .array(let elements):
             // A broken conditional is reported once, by the template pass; its branches are still actions.
-            if ExpressionScan.isConditional(elements) || looksConditional(elements) {
+            if ExpressionScan.isConditional(elements) || Document.looksConditional(elements) {
                 for (i, element) in elements.enumerated() {
                     guard case .object(let arms) = element, arms.count == 1, let (key, value) = arms.elements.first,
                           ExpressionScan.directive(key) != nil else { continue }
@@ -65,9 +67,10 @@ extension Pass {
     mutating func call(_ name: String, at pointer: JSONPointer) {
         guard !name.contains("{{"), !actionNames.contains(name) else { return }
         var message = "no action named '\(name)' in head.actions"
-        if let near = Suggestion.closest(to: name, among: actionNames) { message += "; did you mean '\(near)'?" }
+        let near = Suggestion.closest(to: name, among: actionNames)
+        if let near { message += "; did you mean '\(near)'?" }
         // A single action is a fragment: the names it calls live in the document it is run from.
-        report(.unknownLambda, isFragment ? .warning : .error, message, at: pointer)
+        report(.unknownLambda, isFragment ? .warning : .error, message, at: pointer, fix: near.map { (name, $0) })
     }
 
     static func group(of type: String) -> Substring {
@@ -91,7 +94,7 @@ extension Pass {
                 let group = Self.group(of: type)
                 let isExtension = !known.contains { Self.group(of: $0) == group } && (typesByGroup[group]?.count ?? 0) > 1
                 report(.unknownAction, isExtension ? .warning : .error,
-                       "unknown action type '\(type)'; did you mean \(near)?", at: typePointer)
+                       "unknown action type '\(type)'; did you mean \(near)?", at: typePointer, fix: (type, near))
             } else {
                 report(.unknownAction, .warning,
                        "unknown action type '\(type)': no built-in action has it (a host may register it); without one it takes the error branch",
@@ -100,6 +103,9 @@ extension Pass {
             return
         }
         check(options, against: spec, type: type, at: pointer.appending("options"))
+        if type.hasPrefix("$agent."), case .object(let members)? = options {
+            agentCall(type, members, at: pointer.appending("options"), action: pointer)
+        }
         // `$timer.start` and host actions take an action to run later as an option.
         if case .object(let later)? = options?["action"], !later.isEmpty {
             action(.object(later), at: pointer.appending("options").appending("action"), inLambda: false)

@@ -58,7 +58,12 @@ package struct Analyzer: Sendable {
                 (document, root, locator) = (mixed.0, mixed.0.root, mixed.0.locator)
                 found += mixed.1
             }
-            found += document.lint()
+            // A run warns of a broken conditional and goes on as st.js does; `check` holds it an error.
+            found += document.lint().map { d in
+                var d = d
+                if d.id == .conditionalShape || d.id == .unreachableBranch { d.severity = .error }
+                return d
+            }
         } catch {
             found.append(error)
         }

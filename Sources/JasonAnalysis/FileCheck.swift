@@ -1,3 +1,4 @@
+import Foundation
 import JasonJSON
 import JasonRuntime
 
@@ -55,7 +56,16 @@ extension Pass {
             return
         }
         guard !analyzer.fileExists(full) else { return }
-        report(.missingFile, .warning, "\(plain) does not exist beside the document (looked for \(full))", at: pointer)
+        var message = "\(plain) does not exist beside the document (looked for \(full))"
+        var fix: (String, String)?
+        if let near = FileAccess.nearName(of: full) {
+            message += "; did you mean \(near)?"
+            let name = plain.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? plain
+            if let written = root.value(at: pointer)?.stringValue, let range = written.range(of: name, options: .backwards) {
+                fix = (written, written.replacingCharacters(in: range, with: near))
+            }
+        }
+        report(.missingFile, .warning, message, at: pointer, fix: fix)
     }
 
     /// The document's folder, with a trailing slash (empty for a document read from stdin).

@@ -42,8 +42,8 @@ extension Pass {
             }
         }
         guard !templatedKeys else { return }
-        for (key, message) in spec.unknownOptions(members, type: type) {
-            report(.unknownOption, .warning, message, atKeyOf: pointer.appending(key))
+        for (key, message, near) in spec.unknownOptions(members, type: type) {
+            report(.unknownOption, .warning, message, atKeyOf: pointer.appending(key), fix: near.map { (key, $0) })
         }
     }
 

@@ -10,6 +10,8 @@ struct Pass {
     var found: [Diagnostic] = []
     /// The names of `head.actions`.
     let actionNames: [String]
+    /// The names of `head.data`: what a template's top-level names may be.
+    let dataNames: [String]
     /// Names some `trigger`/`$lambda` calls, so a `$return` in them has a lambda to return from.
     var called: Set<String> = []
     /// A call whose name is a template: any action may be called.
@@ -24,6 +26,7 @@ struct Pass {
         self.root = root
         self.locator = locator
         actionNames = (root.value(at: Self.actionsPointer)?.objectValue?.keys).map(Array.init) ?? []
+        dataNames = (root.value(at: JSONPointer("/$jason/head/data"))?.objectValue?.keys).map(Array.init) ?? []
     }
 
     static let actionsPointer = JSONPointer("/$jason/head/actions")
@@ -44,6 +47,7 @@ struct Pass {
             componentActions(body, at: JSONPointer("/$jason/body"), into: &entries)
         }
         for entry in entries { action(entry.json, at: entry.pointer, inLambda: entry.inLambda) }
+        triggerCycles()
         var trail = PointerTrail()
         templates(root, at: &trail)
         fileReferences(root, at: &trail)
@@ -91,14 +95,17 @@ struct Pass {
         }
     }
 
+    /// `fix` is the did-you-mean as the string at the pointer written anew (old, new).
     mutating func report(_ id: Diagnostic.ID, _ severity: Diagnostic.Severity, _ message: String,
-                         at pointer: JSONPointer) {
-        found.append(Diagnostic(id, severity, message, at: locator.path(pointer)))
+                         at pointer: JSONPointer, fix: (String, String)? = nil) {
+        let finding = Diagnostic(id, severity, message, at: locator.path(pointer))
+        found.append(fix.map { finding.fixing($0.0, to: $0.1) } ?? finding)
     }
 
     /// A finding about a member's key rather than its value (a misspelt option, a branch's directive).
     mutating func report(_ id: Diagnostic.ID, _ severity: Diagnostic.Severity, _ message: String,
-                         atKeyOf pointer: JSONPointer) {
-        found.append(Diagnostic(id, severity, message, at: locator.keyPath(pointer)))
+                         atKeyOf pointer: JSONPointer, fix: (String, String)? = nil) {
+        let finding = Diagnostic(id, severity, message, at: locator.keyPath(pointer))
+        found.append(fix.map { finding.fixing($0.0, to: $0.1) } ?? finding)
     }
 }

@@ -3,14 +3,13 @@ import JasonRuntime
 import JasonTemplate
 
 extension Pass {
-    /// Every string and key of the document: JavaScript in `{{ }}` that does not compile, and arrays
-    /// meant as conditionals that st.js will not take as one (or takes with branches it never reaches).
+    /// Every string and key of the document: JavaScript in `{{ }}` that does not compile. (Arrays meant
+    /// as conditionals are judged by `Document.lint`, as a run judges them.)
     mutating func templates(_ json: JSON, at trail: inout PointerTrail, inLoop: Bool = false) {
         switch json {
         case .string(let text):
             scripts(in: text, at: trail, isKey: false, inLoop: inLoop)
         case .array(let elements):
-            if looksConditional(elements) { conditionalShape(elements, at: trail.pointer) }
             for (i, element) in elements.enumerated() {
                 trail.push(i)
                 templates(element, at: &trail, inLoop: inLoop)
@@ -31,6 +30,7 @@ extension Pass {
     static let compiledDirectives: Set<String> = ["#if", "#elseif", "#each", "#include", "#?"]
 
     mutating func scripts(in text: String, at trail: PointerTrail, isKey: Bool, inLoop: Bool = false) {
+        guard text.utf8.contains(UInt8(ascii: "{")) else { return }
         for slot in ExpressionScan.slots(in: text) {
             if let directive = slot.directive, !Self.compiledDirectives.contains(directive.lowercased()) { continue }
             let script = slot.script.trimmedSpaces
@@ -41,17 +41,48 @@ extension Pass {
                                         file: locator.path(pointer).file, location: location(ofSlotAt: slot.offset, in: pointer, isKey: isKey),
                                         pointer: pointer))
             }
+            if !inLoop, let (name, near) = nearDataName(in: script) {
+                let pointer = trail.pointer
+                let start = Array(text.utf8)[..<min(slot.offset, text.utf8.count)]
+                let head = String(decoding: start, as: UTF8.self)
+                let rest = String(text.dropFirst(head.count))
+                let fixed = rest.range(of: name).map { head + rest.replacingCharacters(in: $0, with: near) }
+                var finding = Diagnostic(.template, .warning,
+                                         "{{\(slot.script.trimmedSpaces)}} names \(name), which the document's data does not have; did you mean \(near)?",
+                                         file: locator.path(pointer).file, location: location(ofSlotAt: slot.offset, in: pointer, isKey: isKey),
+                                         pointer: pointer)
+                let tokenAt = isKey ? locator.keyPath(pointer).location : locator.path(pointer).location
+                if let fixed, let tokenAt { finding.fix = Fix(at: tokenAt, text, fixed) }
+                found.append(finding)
+            }
             // What Swift parses compiles: JavaScriptCore is not loaded for it.
             guard !script.isEmpty, ParsedExpression(script).needsEngine,
                   let error = analyzer.engine.syntaxError(in: script) else { continue }
             let pointer = trail.pointer
-            found.append(Diagnostic(.scriptSyntax, .error, "{{\(slot.script)}} is not JavaScript that compiles: \(error)",
+            let message = slot.script.contains("{{") ? TemplateDiagnostic.runsOn(slot.script, error)
+                : "{{\(slot.script)}} is not JavaScript that compiles: \(error)"
+            found.append(Diagnostic(.scriptSyntax, .error, message,
                                     file: locator.path(pointer).file, location: location(ofSlotAt: slot.offset, in: pointer, isKey: isKey),
                                     pointer: pointer))
         }
     }
 
-    static let branchNames = ["#if", "#elseif", "#else"]
+    /// `{{tea}}` where head.data has `teas`: the name a top-level expression starts with, when the data
+    /// lacks it and has one a typo away (a run says the same when it throws). Not judged when the
+    /// document `$require`s scripts, whose globals are names too.
+    func nearDataName(in script: String) -> (name: String, near: String)? {
+        guard !dataNames.isEmpty, typesByGroup["$require"] == nil else { return nil }
+        let name = String(script.prefix { $0 == "_" || $0 == "$" || $0.isLetter || $0.isNumber })
+        guard let first = name.first, first != "$", !first.isNumber, !dataNames.contains(name),
+              !Self.scriptNames.contains(name), script.dropFirst(name.count).first != "(" else { return nil }
+        return Suggestion.closest(to: name, among: dataNames).map { (name, $0) }
+    }
+
+    /// Words and globals of JavaScript an expression may start with.
+    static let scriptNames: Set<String> = ["this", "true", "false", "null", "undefined", "typeof", "new", "void", "function",
+                                           "Math", "JSON", "Date", "String", "Number", "Array", "Object", "Boolean",
+                                           "RegExp", "parseInt", "parseFloat", "isNaN", "encodeURIComponent",
+                                           "decodeURIComponent", "Infinity", "NaN"]
 
     /// The first of the document's own variables (`$get`, `$global`…) an expression names bare, not
     /// as `$root.$get` or a member of something else.
@@ -65,59 +96,5 @@ extension Pass {
             }
         }
         return nil
-    }
-
-    /// An array whose elements use `#if`/`#elseif`/`#else` keys (or keys one typo away from them).
-    func looksConditional(_ elements: [JSON]) -> Bool {
-        elements.contains { element in
-            element.objectValue?.keys.contains { key in
-                guard key.utf8.contains(UInt8(ascii: "#")) else { return false }
-                guard let name = ExpressionScan.directive(key)?.name.lowercased() else { return false }
-                return Self.branchNames.contains(name) || Suggestion.closest(to: name, among: Self.branchNames) != nil
-            } ?? false
-        }
-    }
-
-    mutating func conditionalShape(_ elements: [JSON], at pointer: JSONPointer) {
-        var elseAt: Int?
-        for (i, element) in elements.enumerated() {
-            let at = pointer.appending(i)
-            guard case .object(let members) = element, members.count == 1, let key = members.keys.first else {
-                report(.conditionalShape, .error,
-                       "each branch of a conditional is an object with one key ({\"{{#elseif …}}\": action}), found \(element.objectValue.map { "\($0.count) keys" } ?? element.kindName)",
-                       at: at)
-                continue
-            }
-            let keyAt = at.appending(key)
-            guard let directive = ExpressionScan.directive(key) else {
-                report(.conditionalShape, .error, "\"\(key)\" is not a branch: a conditional's keys are {{#if …}}, {{#elseif …}} and {{#else}}",
-                       atKeyOf: keyAt)
-                continue
-            }
-            let name = directive.name.lowercased()
-            if let first = elseAt {
-                report(.unreachableBranch, .error, name == "#else"
-                       ? "a second {{#else}}: the one in branch \(first) already catches everything, so this branch is never reached"
-                       : "this branch comes after the {{#else}} of branch \(first) and is never reached (#else must be last)",
-                       atKeyOf: keyAt)
-                continue
-            }
-            switch name {
-            case "#if" where i == 0, "#elseif" where i > 0:
-                if directive.expression.trimmedSpaces.isEmpty {
-                    report(.conditionalShape, .error, "\(directive.name) needs a condition: {{\(directive.name) EXPRESSION}}", atKeyOf: keyAt)
-                }
-            case "#else" where i > 0:
-                elseAt = i
-            case "#if":
-                report(.conditionalShape, .error, "only the first branch is {{#if …}}; this one should be {{#elseif …}}", atKeyOf: keyAt)
-            case "#elseif", "#else":
-                report(.conditionalShape, .error, "a conditional starts with {{#if …}}, not \(directive.name)", atKeyOf: keyAt)
-            default:
-                var message = "\(directive.name) is not a conditional branch"
-                if let near = Suggestion.closest(to: name, among: Self.branchNames) { message += "; did you mean \(near)?" }
-                report(.conditionalShape, .error, message, atKeyOf: keyAt)
-            }
-        }
     }
 }

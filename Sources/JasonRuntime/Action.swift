@@ -191,12 +191,9 @@ extension ActionNode {
                                           + "are resolved as a document loads, from a URL, PATH@URL or $document.PATH",
                                           at: path))
             } else {
-                // `"typ"` for `"type"`: say so at the key, not at the object.
-                if let (key, near) = misspeltTarget(in: members) {
-                    return .malformed(invalid("an action needs a 'type' or a 'trigger'; did you mean \"\(near)\" for \"\(key)\"?",
-                                              at: locator.keyPath(pointer.appending(key))))
-                }
-                return .malformed(invalid("an action needs a 'type' or a 'trigger'", at: path))
+                let problem = untargeted(members)
+                let finding = invalid(problem.message, at: problem.key.map { locator.keyPath(pointer.appending($0)) } ?? path)
+                return .malformed(problem.fix.map { finding.fixing($0.old, to: $0.new) } ?? finding)
             }
             let options = members["options"]
             var needsRendering = options?.containsTemplateMarker ?? false
@@ -227,6 +224,21 @@ extension ActionNode {
         case .null, .bool, .int, .double:
             throw invalid("an action must be an object or a conditional array, found \(json.kindName)", at: path)
         }
+    }
+
+    /// What to say of an object in action position with neither `type` nor `trigger` (nor a mixin), one
+    /// wording for a run and `check`: where (a key, or the object itself) and the fix when there is one.
+    package static func untargeted(_ members: JSONObject) -> (message: String, key: String?, fix: (old: String, new: String)?) {
+        // `{"{{#if c}}": action}`: a conditional written as an object rather than an array of branches.
+        if let key = members.keys.first(where: { Conditional.directiveName($0).map(Document.branchNames.contains) ?? false }) {
+            return ("\"\(key)\" makes this a conditional, and a conditional is an array of branches: "
+                    + "[{\"{{#if …}}\": action}, {\"{{#else}}\": action}], not an object", key, nil)
+        }
+        // `"typ"` for `"type"`: said at the key, not at the object.
+        if let (key, near) = misspeltTarget(in: members) {
+            return ("an action needs a 'type' or a 'trigger'; did you mean \"\(near)\" for \"\(key)\"?", key, (key, near))
+        }
+        return ("an action needs a 'type' or a 'trigger'", nil, nil)
     }
 
     /// A key one typo from `type` or `trigger` (`"typ"`), and the one meant, in an action that has neither.

@@ -70,15 +70,16 @@ extension ActionSpec {
     /// The members of `options` this action does not take, each with what to say of it (the closest known
     /// name as a did-you-mean): one rule for `check`, which judges the options as written, and for a run,
     /// which judges them as rendered.
-    package func unknownOptions(_ options: JSONObject, type: String) -> [(key: String, message: String)] {
+    package func unknownOptions(_ options: JSONObject, type: String) -> [(key: String, message: String, near: String?)] {
         guard !openOptions, !self.options.isEmpty else { return [] }
-        var unknown: [(key: String, message: String)] = []
+        var unknown: [(key: String, message: String, near: String?)] = []
         for key in options.keys where !self.options.contains(where: { $0.name == key }) {
             let names = self.options.map(\.name)
             var message = "\(type) has no option '\(key)'"
-            if let near = Suggestion.closest(to: key, among: names) { message += "; did you mean '\(near)'?" }
+            let near = Suggestion.closest(to: key, among: names)
+            if let near { message += "; did you mean '\(near)'?" }
             else { message += " (it takes " + names.map { "'\($0)'" }.joined(separator: ", ") + ")" }
-            unknown.append((key, message))
+            unknown.append((key, message, near))
         }
         return unknown
     }

@@ -43,6 +43,8 @@ public struct Diagnostic: Error, Sendable, Hashable {
         case returnOutsideLambda = "return-outside-lambda"
         case noReturn = "no-return"
         case loopScope = "loop-scope"
+        case unknownAgent = "unknown-agent"
+        case triggerCycle = "trigger-cycle"
     }
 
     public enum Severity: String, Sendable, Hashable {
@@ -60,6 +62,8 @@ public struct Diagnostic: Error, Sendable, Hashable {
     /// How many times the same finding was reported (a failing action in a repeating timer, say): the
     /// log keeps one, counted.
     package var count = 1
+    /// The did-you-mean as an edit, when the finding has one: the editor's quick fix and `check --fix`.
+    package var fix: Fix?
 
     public init(_ id: ID, _ severity: Severity = .error, _ message: String, file: String? = nil,
                 location: SourceLocation? = nil, pointer: JSONPointer? = nil, notes: [String] = []) {
@@ -76,6 +80,37 @@ public struct Diagnostic: Error, Sendable, Hashable {
                 notes: [String] = []) {
         self.init(id, severity, message, file: path.file, location: path.location, pointer: path.pointer,
                   notes: notes + (path.mixedInto.map { ["mixed in by " + $0] } ?? []))
+    }
+}
+
+/// A did-you-mean as an edit: the JSON string written at `location` (a key or a value) that reads `old`
+/// becomes one that reads `new`. Applied only where the text there still is `old` in plain JSON (no
+/// escapes), so a fix never lands on text that changed since it was found.
+package struct Fix: Sendable, Hashable {
+    package var location: SourceLocation
+    package var old: String
+    package var new: String
+
+    package init(at location: SourceLocation, _ old: String, _ new: String) {
+        (self.location, self.old, self.new) = (location, old, new)
+    }
+
+    /// The byte range to replace in `bytes`, where `offset` is the location's offset, and what goes there.
+    package func edit(in bytes: [UInt8], at offset: Int) -> (range: Range<Int>, text: [UInt8])? {
+        let written = Array(JSONPrinter.compact(.string(old)).utf8)
+        let end = offset + written.count
+        guard offset >= 0, end <= bytes.count, Array(bytes[offset..<end]) == written else { return nil }
+        return (offset..<end, Array(JSONPrinter.compact(.string(new)).utf8))
+    }
+}
+
+extension Diagnostic {
+    /// This finding with a fix that rewrites the string at its own location from `old` to `new`.
+    package func fixing(_ old: String, to new: String) -> Diagnostic {
+        guard let location else { return self }
+        var fixed = self
+        fixed.fix = Fix(at: location, old, new)
+        return fixed
     }
 }
 

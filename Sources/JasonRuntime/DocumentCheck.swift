@@ -23,20 +23,24 @@ extension Document {
         // Only keys close to a known one: other keys are the author's own (and Jasonette ignores them).
         func misspelt(_ key: String, _ known: [String], at pointer: JSONPointer) {
             guard !known.contains(key), let near = Suggestion.closest(to: key, among: known) else { return }
-            found.append(Diagnostic(.unknownKey, .warning, "unknown key \"\(key)\"; did you mean \"\(near)\"?",
-                                    at: locator.path(pointer)))
+            var finding = Diagnostic(.unknownKey, .warning, "unknown key \"\(key)\"; did you mean \"\(near)\"?",
+                                     at: locator.path(pointer))
+            finding.fix = locator.keyPath(pointer).location.map { Fix(at: $0, key, near) }
+            found.append(finding)
         }
         // An action reads five keys: any other (`"next"` for `"success"`) is a mistake that would pass in
         // silence, unless it is plainly a note (`"_comment"`, `"//"`).
         func unknownOnAction(_ key: String, at pointer: JSONPointer) {
             guard !Self.actionKeys.contains(key), !key.hasPrefix("_"), !key.hasPrefix("//"), !key.hasPrefix("#"),
                   !key.lowercased().hasPrefix("comment") else { return }
-            let message = if let near = Suggestion.closest(to: key, among: Self.actionKeys) ?? Self.actionKeySynonyms[key.lowercased()] {
+            let near = Suggestion.closest(to: key, among: Self.actionKeys) ?? Self.actionKeySynonyms[key.lowercased()]
+            let message = if let near {
                 "unknown key \"\(key)\" on an action; did you mean \"\(near)\"?"
             } else {
                 "unknown key \"\(key)\" on an action: an action reads only type, options, success, error and trigger"
             }
-            found.append(Diagnostic(.unknownKey, .warning, message, at: locator.keyPath(pointer)))
+            let finding = Diagnostic(.unknownKey, .warning, message, at: locator.keyPath(pointer))
+            found.append(near.map { finding.fixing(key, to: $0) } ?? finding)
         }
         if case .object(let top) = root, case .object(let jason)? = top["$jason"] {
             let jasonPointer = JSONPointer.root.appending("$jason")
@@ -93,8 +97,9 @@ extension Document {
         }
     }
 
-    /// Strings whose last `{{` has no `}}` after it on the same line. This walks every node of the
-    /// document before each run, so it builds no pointer until it has something to report.
+    /// Strings whose last `{{` has no `}}` after it on the same line, and arrays meant as conditionals
+    /// that are not one. This walks every node of the document before each run, so it builds no pointer
+    /// until it has something to report.
     func unclosedTemplates(_ json: JSON, at trail: inout PointerTrail, into found: inout [Diagnostic]) {
         switch json {
         case .string(let text):
@@ -106,6 +111,7 @@ extension Document {
                                     "\"\(shown)\" opens {{ and never closes it on that line; it is plain text, not a template",
                                     at: locator.path(trail.pointer)))
         case .array(let items):
+            if Self.looksConditional(items) { conditionalShape(items, at: trail.pointer, into: &found) }
             for (i, item) in items.enumerated() {
                 trail.push(i)
                 unclosedTemplates(item, at: &trail, into: &found)

@@ -65,7 +65,10 @@ public struct FileAccess: Sendable {
             return .failure(Refusal(description:
                 "\(path) is outside the folders this flow may read (\(allowed); widen with --allow-read DIR)"))
         }
-        guard let real else { return .failure(Refusal(description: "no such file: \(path)", isMissing: true)) }
+        guard let real else {
+            let near = Self.nearName(of: path).map { "; did you mean \($0)?" } ?? ""
+            return .failure(Refusal(description: "no such file: \(path)\(near)", isMissing: true))
+        }
         return Self.readCapped(real, maximumSize: maximumSize)
     }
 
@@ -83,6 +86,24 @@ public struct FileAccess: Sendable {
 
     /// Reads a regular file whose size is checked before reading (and again while reading, for files such as
     /// those of /proc that do not know their size). A FIFO or a device is refused without waiting on it.
+    /// The name in the missing file's folder a typo away from its own (`drink.json` for `drinks.json`).
+    package static func nearName(of path: String) -> String? {
+        let slash = path.lastIndex(of: "/")
+        let folder = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
+        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        guard !name.isEmpty, let directory = opendir(folder) else { return nil }
+        defer { closedir(directory) }
+        var names: [String] = []
+        // A folder of many thousands of files is not searched past its first few thousand.
+        while names.count < 5000, let entry = readdir(directory) {
+            let entryName = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if entryName != ".", entryName != ".." { names.append(entryName) }
+        }
+        return Suggestion.closest(to: name, among: names.sorted())
+    }
+
     package static func readCapped(_ path: String, maximumSize: Int) -> Result<[UInt8], Refusal> {
         LocalFile.read(path, maximumSize: maximumSize).mapError { Refusal(description: $0.description, isMissing: $0.isMissing) }
     }

@@ -46,11 +46,12 @@ extension RenderAction {
 
     /// The diagnostics of a body worth reporting, as warnings located in `head.templates[name]`.
     static func located(_ diagnostics: [TemplateDiagnostic], template name: String, in document: Document) -> [Diagnostic] {
-        let failures = diagnostics.filter { $0.isCondition || !Self.rendersLater($0.pointer) }
+        // A drawn part that no branch chose is simply not drawn: only an option's value needs one.
+        let failures = diagnostics.filter { $0.kind != .noBranch && ($0.isCondition || !Self.rendersLater($0.pointer)) }
         let base = JSONPointer.root.appending("$jason").appending("head").appending("templates").appending(name)
         return failures.map { failure in
             let pointer = JSONPointer(base.description + failure.pointer.description)
-            let path = failure.isCondition ? document.locator.keyPath(pointer) : document.locator.path(pointer)
+            let path = failure.isInKey ? document.locator.keyPath(pointer) : document.locator.path(pointer)
             return Diagnostic(.template, .warning, failure.message, at: path)
         }
     }

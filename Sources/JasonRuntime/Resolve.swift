@@ -90,13 +90,15 @@ extension Interpreter {
             // Options may be partly mixed in and partly written over the mixin: each member where it was written.
             let part = ownSource ? document.locator.part(holding: located.pointer) : nil
             located.file = part?.file ?? call.path.file
-            if let name = d.missingVariable, name.hasPrefix("$"),
-               let near = Suggestion.closest(to: name, among: ViewVariables.names + ["$root", "$index"]) {
+            // A near miss among the names the data has: `$json` for `$jason`, `tea` for `teas` of head.data.
+            if let name = d.missingVariable, !d.isInsideLoop || name.hasPrefix("$"),
+               let near = Suggestion.closest(to: name, among: name.hasPrefix("$") ? ViewVariables.names + ["$root", "$index"]
+                                                : data.objectValue?.keys.filter { !$0.hasPrefix("$") } ?? []) {
                 located.hint = "did you mean \(near)?"
             }
             let map = part.map(\.sourceMap) ?? call.path.sourceMap ?? (ownSource ? document.locator.sourceMap : nil)
             let written = part?.sourcePointer(located.pointer) ?? call.path.sourcePointer(located.pointer)
-            located.location = d.isCondition ? map?.location(ofKeyOf: written) ?? map?.location(of: written)
+            located.location = d.isInKey ? map?.location(ofKeyOf: written) ?? map?.location(of: written)
                 : map?.location(ofOffset: d.offset, inStringAt: written) ?? map?.location(of: written)
             return located
         }
@@ -175,9 +177,10 @@ extension Interpreter {
     /// option's key; a loop that performs the action again adds to the same warning's count.
     func warnOfUnknownOptions(_ step: ActionStep, spec: ActionSpec, type: String, in call: ActionCall) {
         guard case .object(let members)? = step.options else { return }
-        for (key, message) in spec.unknownOptions(members, type: type) {
+        for (key, message, near) in spec.unknownOptions(members, type: type) {
             let path = locate(call.path.pointer.appending("options").appending(key), in: call, atKey: true)
-            state.issues.report(Diagnostic(.unknownOption, .warning, message, at: path))
+            let found = Diagnostic(.unknownOption, .warning, message, at: path)
+            state.issues.report(near.map { found.fixing(key, to: $0) } ?? found)
         }
     }
 

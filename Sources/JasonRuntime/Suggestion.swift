@@ -39,3 +39,10 @@ package enum Suggestion {
         return previous[b.count]
     }
 }
+
+/// How a run and `check` word an agent id that `head.agents` does not declare.
+package enum AgentNames {
+    package static func undeclared(_ id: String, _ declared: [String]) -> String {
+        "no agent '\(id)': head.agents declares " + (declared.isEmpty ? "none" : declared.map { "'\($0)'" }.joined(separator: ", "))
+    }
+}

@@ -91,6 +91,9 @@ package struct Conditional: Sendable {
         case .branch(let i):
             return run.transform(branches[i].node, scope)
         case .none:
+            if let first = branches.first, let condition = first.condition, branches.allSatisfy({ $0.condition != nil }) {
+                run.diagnostics.append(TemplateDiagnostic(pointer: first.pointer, expression: condition, offset: 0, kind: .noBranch))
+            }
             return .null
         case .unresolved:
             return .array(original)

@@ -6,6 +6,8 @@ package struct TemplateDiagnostic: Sendable, Hashable {
     package enum Kind: Sendable, Hashable {
         case undefined
         case failed(String)
+        /// A conditional whose conditions were all false and that has no `#else`: its value is null.
+        case noBranch
     }
 
     /// Where the string holding the expression sits: relative to the rendered template's root, until
@@ -24,9 +26,10 @@ package struct TemplateDiagnostic: Sendable, Hashable {
     package var message: String {
         let said = switch kind {
         case .undefined: "{{\(expression)}} is undefined; left as written"
+        case .noBranch: "no branch of this conditional matched ({{#if \(expression)}} and every #elseif are false) "
+            + "and it has no {{#else}}, so its value is null"
         case .failed(let error) where expression.contains("{{"):
-            // `{{$jason.name} wants {{x}}`: the first `{{` ran on to the next one's `}}`.
-            "the {{ here is never closed before the next {{ (is a } missing?), so {{\(expression)}} is not JavaScript: \(error); left as written"
+            Self.runsOn(expression, error) + "; left as written"
         case .failed(let error): "{{\(expression)}} threw: \(error); left as written"
         }
         if let hint { return said + "; " + hint }
@@ -36,6 +39,12 @@ package struct TemplateDiagnostic: Sendable, Hashable {
         return said
     }
 
+    /// `{{$jason.name} wants {{x}}`: the first `{{` ran on to the next one's `}}`. Said so by a run, the
+    /// REPL and `check` alike.
+    package static func runsOn(_ expression: String, _ error: String) -> String {
+        "the {{ here is never closed before the next {{ (is a } missing?), so {{\(expression)}} is not JavaScript: \(error)"
+    }
+
     /// The expression is the condition of a conditional's branch: when it cannot be evaluated, the whole
     /// array is left as written, which is never what the author meant.
     package var isCondition: Bool {
@@ -43,9 +52,20 @@ package struct TemplateDiagnostic: Sendable, Hashable {
         return name == "#if" || name == "#elseif"
     }
 
+    /// The expression is the list of an `{{#each …}}`, evaluated where the loop is written.
+    package var isLoopList: Bool {
+        guard let last = pointer.tokens.last, let directive = Directive(last), directive.name.lowercased() == "#each"
+        else { return false }
+        return directive.expression.trimmingSpaces() == expression.trimmingSpaces()
+    }
+
+    /// The expression is written in a key (a conditional's condition, a loop's list): located at the key.
+    package var isInKey: Bool { isCondition || isLoopList }
+
     /// The expression sits inside an `{{#each}}` body, where `this` is the item.
-    var isInsideLoop: Bool {
-        pointer.tokens.contains { Conditional.directiveName($0) == "#each" }
+    package var isInsideLoop: Bool {
+        let tokens = isLoopList ? pointer.tokens.dropLast() : pointer.tokens[...]
+        return tokens.contains { Conditional.directiveName($0) == "#each" }
     }
 
     /// The name JavaScript could not find (`Can't find variable: $json`), if that is what went wrong.

@@ -31,9 +31,10 @@ package enum AgentLoader {
 
     /// `id` is not in `head.agents`: the failure names those that are.
     package static func undeclared(_ id: String, in context: ActionContext, type: String) -> ActionFailure {
-        let names = context.document.root["$jason"]?["head"]?["agents"]?.objectValue.map { Array($0.keys) } ?? []
-        return ActionFailure(message: "no agent '\(id)': head.agents declares "
-                             + (names.isEmpty ? "none" : names.map { "'\($0)'" }.joined(separator: ", ")), type: type)
+        let names = context.document.root["$jason"]?["head"]?["agents"]?.objectValue.map { $0.keys.sorted() } ?? []
+        var message = AgentNames.undeclared(id, names)
+        if let near = Suggestion.closest(to: id, among: names) { message += "; did you mean '\(near)'?" }
+        return ActionFailure(message: message, type: type)
     }
 
     /// Loads agent `id` afresh (replacing one already made), with what its page posted while loading (a

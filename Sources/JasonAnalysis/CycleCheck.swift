@@ -1,0 +1,57 @@
+import JasonJSON
+import JasonRuntime
+
+extension Pass {
+    /// Actions that finish at once and never fail on their own: a chain of them goes straight on.
+    static let immediateTypes: Set<String> = ["$set", "$global.set", "$global.reset", "$cache.set", "$cache.reset",
+                                              "$util.toast", "$render", "$log.debug", "$log.info", "$log.warn", "$log.error"]
+
+    /// Named actions that call each other round for ever: each chain on the way reaches its call through
+    /// actions that finish at once, with no conditional, nothing that waits and no `$return`, so a run
+    /// can only stop at the step limit.
+    mutating func triggerCycles() {
+        guard case .object(let actions)? = root.value(at: Self.actionsPointer) else { return }
+        var next: [String: (callee: String, at: JSONPointer)] = [:]
+        for (name, action) in actions {
+            if let call = Self.unconditionalCall(action, at: Self.actionsPointer.appending(name)) { next[name] = call }
+        }
+        var reported = Set<String>()
+        for start in next.keys.sorted() where !reported.contains(start) {
+            var path: [String] = []
+            var current = start
+            while let step = next[current], !path.contains(current) {
+                path.append(current)
+                current = step.callee
+            }
+            guard let loopStart = path.firstIndex(of: current) else { continue }
+            let loop = Array(path[loopStart...])
+            guard reported.isDisjoint(with: loop), let first = loop.min(), let site = next[first] else { continue }
+            reported.formUnion(loop)
+            let rotated = Array(loop[loop.firstIndex(of: first)!...] + loop[..<loop.firstIndex(of: first)!])
+            let round = (rotated + [first]).map { "'\($0)'" }.joined(separator: " → ")
+            report(.triggerCycle, .warning,
+                   "\(round) calls round for ever: no conditional, no action that waits and no $return on the way, "
+                   + "so a run stops at the step limit", at: site.at)
+        }
+    }
+
+    /// The name a chain always calls, and where: following `success` through immediate actions to a
+    /// `trigger` (or `$lambda`) of a written name.
+    static func unconditionalCall(_ action: JSON, at pointer: JSONPointer) -> (callee: String, at: JSONPointer)? {
+        var (node, at) = (action, pointer)
+        for _ in 0..<1_000 {
+            guard case .object(let members) = node else { return nil }
+            if case .string(let name)? = members["trigger"] {
+                return name.contains("{{") ? nil : (name, at.appending("trigger"))
+            }
+            guard case .string(let type)? = members["type"] else { return nil }
+            if type == "$lambda" {
+                guard case .string(let name)? = members["options"]?["name"], !name.contains("{{") else { return nil }
+                return (name, at.appending("options").appending("name"))
+            }
+            guard immediateTypes.contains(type), let success = members["success"] else { return nil }
+            (node, at) = (success, at.appending("success"))
+        }
+        return nil
+    }
+}
