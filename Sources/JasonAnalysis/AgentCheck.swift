@@ -6,7 +6,8 @@ extension Pass {
     /// An `$agent.*` action's `id` against `head.agents`, and a request's `method` against the functions
     /// the agent's page defines when the page is a local file (a run fails the same way when it calls).
     mutating func agentCall(_ type: String, _ options: JSONObject, at pointer: JSONPointer, action: JSONPointer) {
-        guard case .string(let id)? = options["id"], !id.contains("{{") else { return }
+        // `$webcontainer` and such name the phone's own web views, not entries of head.agents.
+        guard case .string(let id)? = options["id"], !id.contains("{{"), !id.hasPrefix("$") else { return }
         let agents = root.value(at: JSONPointer("/$jason/head/agents"))?.objectValue ?? [:]
         guard let declared = agents[id] else {
             let names = agents.keys.sorted()

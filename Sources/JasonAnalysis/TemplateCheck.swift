@@ -41,14 +41,16 @@ extension Pass {
                                         file: locator.path(pointer).file, location: location(ofSlotAt: slot.offset, in: pointer, isKey: isKey),
                                         pointer: pointer))
             }
-            if !inLoop, let (name, near) = nearDataName(in: script) {
+            if let (name, near) = nearName(in: script, inLoop: inLoop) {
                 let pointer = trail.pointer
                 let start = Array(text.utf8)[..<min(slot.offset, text.utf8.count)]
                 let head = String(decoding: start, as: UTF8.self)
                 let rest = String(text.dropFirst(head.count))
                 let fixed = rest.range(of: name).map { head + rest.replacingCharacters(in: $0, with: near) }
                 var finding = Diagnostic(.template, .warning,
-                                         "{{\(slot.script.trimmedSpaces)}} names \(name), which the document's data does not have; did you mean \(near)?",
+                                         "{{\(slot.script.trimmedSpaces)}} names \(name), which "
+                                         + (name.hasPrefix("$") ? "is not one of the view's variables" : "the document's data does not have")
+                                         + "; did you mean \(near)?",
                                          file: locator.path(pointer).file, location: location(ofSlotAt: slot.offset, in: pointer, isKey: isKey),
                                          pointer: pointer)
                 let tokenAt = isKey ? locator.keyPath(pointer).location : locator.path(pointer).location
@@ -67,13 +69,19 @@ extension Pass {
         }
     }
 
-    /// `{{tea}}` where head.data has `teas`: the name a top-level expression starts with, when the data
-    /// lacks it and has one a typo away (a run says the same when it throws). Not judged when the
-    /// document `$require`s scripts, whose globals are names too.
-    func nearDataName(in script: String) -> (name: String, near: String)? {
-        guard !dataNames.isEmpty, typesByGroup["$require"] == nil else { return nil }
+    /// `{{$json.x}}` for `$jason`, or `{{tea}}` where head.data has `teas`: the name an expression
+    /// starts with, when nothing defines it and a name a typo away exists (a run says the same when it
+    /// throws). Data names are judged outside loops only, and not when the document `$require`s
+    /// scripts, whose globals are names too.
+    func nearName(in script: String, inLoop: Bool) -> (name: String, near: String)? {
         let name = String(script.prefix { $0 == "_" || $0 == "$" || $0.isLetter || $0.isNumber })
-        guard let first = name.first, first != "$", !first.isNumber, !dataNames.contains(name),
+        if name.hasPrefix("$") {
+            let known = ViewVariables.names + ["$root", "$index"]
+            guard !known.contains(name) else { return nil }
+            return Suggestion.closest(to: name, among: known).map { (name, $0) }
+        }
+        guard !inLoop, !dataNames.isEmpty, typesByGroup["$require"] == nil else { return nil }
+        guard let first = name.first, !first.isNumber, !dataNames.contains(name),
               !Self.scriptNames.contains(name), script.dropFirst(name.count).first != "(" else { return nil }
         return Suggestion.closest(to: name, among: dataNames).map { (name, $0) }
     }

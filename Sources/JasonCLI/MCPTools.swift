@@ -1,4 +1,5 @@
 import Foundation
+import JasonAnalysis
 import JasonJSON
 import JasonRuntime
 
@@ -92,9 +93,10 @@ struct MCPTools: Sendable {
 
     func check(_ args: MCPArguments) async throws -> MCPResult {
         let (file, input) = try flow(args)
-        // One analysis, as data; the text says the same, a line per finding as `jasonrun check` heads each.
-        let result = await Self.jasonrun(["check", file, "--format", "json"], input: input)
-        let findings = (try? JSONParser.parse(result.out))?.arrayValue ?? []
+        // One analysis (the function `jasonrun check` calls), as data; the text says the same, a line per
+        // finding as `jasonrun check` heads each.
+        let checked = Checking(files: FileOptions.Values()).check([file], input: { Array(input.utf8) })
+        let findings = ReportFormats.json(checked.diagnostics).arrayValue ?? []
         let lines = findings.map { d in
             let place = [d["file"]?.stringValue, d["line"].map(JSONPrinter.compact), d["column"].map(JSONPrinter.compact)]
                 .compactMap { $0 }.joined(separator: ":")
@@ -102,8 +104,8 @@ struct MCPTools: Sendable {
                 + (d["pointer"]?.stringValue.map { "  at \($0)\n" } ?? "")
         }
         let errors = findings.count { $0["severity"] == "error" }
-        let text = lines.joined() + result.err + "\(errors) error\(errors == 1 ? "" : "s"), \(findings.count - errors) warning\(findings.count - errors == 1 ? "" : "s")\n"
-        return MCPResult(text, ["diagnostics": .array(findings), "exit": .int(Int(result.status))], isError: result.status > 1)
+        let text = lines.joined() + checked.unread.joined() + "\(errors) error\(errors == 1 ? "" : "s"), \(findings.count - errors) warning\(findings.count - errors == 1 ? "" : "s")\n"
+        return MCPResult(text, ["diagnostics": .array(findings), "exit": .int(Int(checked.status))], isError: checked.status > 1)
     }
 
     func run(_ args: MCPArguments) async throws -> MCPResult {

@@ -105,7 +105,8 @@ package struct LanguageServer {
             break
         }
         let features = ["textDocument/completion", "textDocument/hover", "textDocument/definition",
-                        "textDocument/documentSymbol"]
+                        "textDocument/documentSymbol", "textDocument/codeAction", "textDocument/rename",
+                        "textDocument/prepareRename", "textDocument/references"]
         guard features.contains(message.method) else {
             return [RPC.error(id: id, code: .methodNotFound, message: "\(message.method) is not supported")]
         }
@@ -115,14 +116,35 @@ package struct LanguageServer {
         if message.method == "textDocument/documentSymbol" {
             return [RPC.response(id: id, result: symbols(in: document))]
         }
+        if message.method == "textDocument/codeAction" {
+            guard let range = message.params["range"], let start = OpenDocument.position(range["start"]),
+                  let end = OpenDocument.position(range["end"]) else {
+                return [RPC.error(id: id, code: .invalidParams, message: "a range is required")]
+            }
+            return [RPC.response(id: id, result: codeActions(in: document, from: document.lines.offset(of: start),
+                                                             to: document.lines.offset(of: end)))]
+        }
         guard let position = OpenDocument.position(message.params["position"]) else {
             return [RPC.error(id: id, code: .invalidParams, message: "a position is required")]
         }
         let offset = document.lines.offset(of: position)
-        let result = switch message.method {
-        case "textDocument/completion": completion(in: document, at: offset)
-        case "textDocument/hover": hover(in: document, at: offset)
-        default: definition(in: document, at: offset)
+        let result: JSON
+        switch message.method {
+        case "textDocument/completion": result = completion(in: document, at: offset)
+        case "textDocument/hover": result = hover(in: document, at: offset)
+        case "textDocument/prepareRename": result = prepareRename(in: document, at: offset)
+        case "textDocument/references":
+            result = references(in: document, at: offset,
+                                includeDeclaration: message.params["context"]?["includeDeclaration"] == .bool(true))
+        case "textDocument/rename":
+            guard case .string(let newName)? = message.params["newName"] else {
+                return [RPC.error(id: id, code: .invalidParams, message: "newName is required")]
+            }
+            switch rename(in: document, at: offset, to: newName) {
+            case .success(let edit): result = edit
+            case .failure(let problem): return [RPC.error(id: id, code: problem.code, message: problem.message)]
+            }
+        default: result = definition(in: document, at: offset)
         }
         return [RPC.response(id: id, result: result)]
     }
@@ -164,6 +186,9 @@ package struct LanguageServer {
                 "hoverProvider": true,
                 "definitionProvider": true,
                 "documentSymbolProvider": true,
+                "codeActionProvider": ["codeActionKinds": ["quickfix"]],
+                "renameProvider": ["prepareProvider": true],
+                "referencesProvider": true,
             ],
             "serverInfo": ["name": "jasonrun", "version": .string(services.version)],
         ]

@@ -61,14 +61,17 @@ struct OpenDocument {
     /// The diagnostics in protocol form: each underlines the token its location starts. Editors send
     /// every JSON file they open; one that is not a flow at all (a package.json) gets no findings.
     var diagnostics: JSON {
-        .array(report.diagnostics.filter { $0.id != .noJasonRoot }.map { found in
-            let d = placedHere(found)
-            let start = d.location.map { lines.offset(of: $0) } ?? 0
-            let end = min(lines.valueEnd(from: start), max(start, lines.lineEnd(lines.position(ofOffset: start).line)))
-            let severity = switch d.severity { case .error: 1; case .warning: 2; case .note: 3 }
-            return ["range": range(from: start, to: max(end, start)), "severity": .int(severity),
-                    "code": .string(d.id.rawValue), "source": "jasonrun", "message": .string(d.message)]
-        })
+        .array(report.diagnostics.filter { $0.id != .noJasonRoot }.map(protocolDiagnostic))
+    }
+
+    /// One finding as the protocol's `Diagnostic`, underlining the token its location starts.
+    func protocolDiagnostic(_ found: Diagnostic) -> JSON {
+        let d = placedHere(found)
+        let start = d.location.map { lines.offset(of: $0) } ?? 0
+        let end = min(lines.valueEnd(from: start), max(start, lines.lineEnd(lines.position(ofOffset: start).line)))
+        let severity = switch d.severity { case .error: 1; case .warning: 2; case .note: 3 }
+        return ["range": range(from: start, to: max(end, start)), "severity": .int(severity),
+                "code": .string(d.id.rawValue), "source": "jasonrun", "message": .string(d.message)]
     }
 
     /// A finding in a mixin file, shown at the member of this document that mixed it in.

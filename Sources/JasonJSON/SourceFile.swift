@@ -39,6 +39,20 @@ public struct SourceFile: Sendable {
         return SourceLocation(line: low + 1, column: column)
     }
 
+    /// The byte offset of a location (its column counted in scalars, as `location(ofOffset:)` counts).
+    package func offset(of location: SourceLocation) -> Int {
+        let line = location.line - 1
+        guard line >= 0, line < lineStarts.count else { return bytes.count }
+        let end = line + 1 < lineStarts.count ? lineStarts[line + 1] : bytes.count
+        var i = lineStarts[line], column = 1
+        while i < end, column < location.column {
+            i += 1
+            while i < end, bytes[i] & 0xC0 == 0x80 { i += 1 }
+            column += 1
+        }
+        return i
+    }
+
     /// How many lines the text has.
     public var lineCount: Int { lineStarts.count }
 
