@@ -16,6 +16,8 @@ package struct Analyzer: Sendable {
     /// a check reads `file://` mixins through the same loader and confinement as a run of the document.
     package var allowRead: [String] = []
     package var maximumFileSize = FileAccess.defaultMaximumSize
+    /// Whether a check of a file also reports what the documents beside it that mix it in find in it.
+    package var checksIncluders = true
 
     package init(registry: ActionRegistry, engine: ScriptEngine = ScriptEngine(),
                  fileExists: @escaping @Sendable (String) -> Bool) {
@@ -70,6 +72,13 @@ package struct Analyzer: Sendable {
         var pass = Pass(analyzer: self, root: root, locator: locator)
         pass.run()
         found += pass.found
+        if checksIncluders {
+            // Where a document mixes this file in, its judgment (with its head.actions, agents and data)
+            // replaces the file's own at the same place.
+            let included = foundByIncluders(of: file)
+            let places = Set(included.map { "\($0.id)@\($0.location.map(\.description) ?? "")" })
+            found = found.filter { !places.contains("\($0.id)@\($0.location.map(\.description) ?? "")") } + included
+        }
         return Report(diagnostics: Self.ordered(found), parsed: parsed, mixedParts: locator.mixedParts)
     }
 
