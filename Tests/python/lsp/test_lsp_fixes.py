@@ -70,7 +70,7 @@ async def test_each_did_you_mean_is_a_quick_fix_that_clears_it(client: LanguageC
         text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=2),
         content_changes=[types.TextDocumentContentChangeWholeDocument(text=text)]))
     await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
-    assert client.diagnostics[uri] == []
+    assert list(client.diagnostics[uri]) == []
 
 
 @pytest.mark.asyncio(loop_scope="function")
