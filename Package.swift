@@ -18,9 +18,10 @@ let startUpLinking: [LinkerSetting] = [
                  .when(platforms: [.linux])),
 ]
 
+// Linux only (Debian): JavaScriptCore comes from WebKitGTK, libedit is opened by soname, and the code
+// reads glibc's stat fields. No platforms are claimed that are not built and tested.
 let package = Package(
     name: "jasonrun",
-    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "jasonrun", targets: ["jasonrun"]),
         .library(name: "JasonRuntime", targets: ["JasonRuntime"]),
@@ -50,18 +51,18 @@ let package = Package(
                                                    .product(name: "DequeModule", package: "swift-collections")]),
         .target(
             name: "JasonActions",
-            dependencies: ["JasonRuntime", .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            dependencies: ["JasonRuntime", "JasonJSON", "JasonScript", .product(name: "AsyncHTTPClient", package: "async-http-client"),
                            .product(name: "CSV", package: "CSV.swift")]),
         // libedit is opened with dlopen when the REPL starts on a terminal (CLibEdit.h).
         .target(name: "CLibEdit", linkerSettings: [.linkedLibrary("dl")]),
         .target(name: "JasonDebugger", dependencies: ["JasonRuntime", "JasonJSON", "JasonScript"]),
-        .target(name: "JasonREPL", dependencies: ["JasonDebugger", "JasonRuntime", "JasonScript", "CLibEdit"]),
+        .target(name: "JasonREPL", dependencies: ["JasonDebugger", "JasonRuntime", "JasonJSON", "JasonScript", "CLibEdit"]),
         .target(name: "JasonAnalysis", dependencies: ["JasonRuntime", "JasonJSON", "JasonTemplate", "JasonScript"]),
         .target(
             name: "JasonCLI",
             dependencies: [
                 "JasonRuntime", "JasonActions", "JasonDebugger", "JasonREPL", "JasonEditor", "JasonAnalysis", "JasonScript",
-                "JasonTesting", "JasonPreview",
+                "JasonTesting", "JasonPreview", "JasonJSON", "JasonTemplate",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .target(name: "JasonTesting", dependencies: ["JasonRuntime", "JasonActions", "JasonJSON", "JasonScript"]),

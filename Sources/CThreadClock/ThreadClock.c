@@ -4,6 +4,12 @@
 // exports this definition (Package.swift), so the library, opened later, binds to it: the thread's CPU
 // clock is answered from the monotonic one, which is read without entering the kernel. The watchdog then
 // only asks our guard a little more often on a loaded machine; the guard measures the limit itself.
+//
+// This is the one place that says so: the override is process-wide, so every library in the jasonrun
+// executable that asks for CLOCK_THREAD_CPUTIME_ID gets monotonic time. Only JavaScriptCore does (no
+// package jasonrun links names that clock; Sources/JasonScript/RunawayWatch.swift reads the thread's
+// CPU time by the thread's own clock id, pthread_getcpuclockid, which is passed through untouched).
+// It lives in the executable only: a Swift host embedding JasonRuntime keeps its system's clock.
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <stdatomic.h>

@@ -69,7 +69,7 @@ package final class Debugger {
     /// Who answers prompting actions, when someone can (the REPL at a terminal).
     let asker: (any LineInput)?
     package private(set) var document: Document
-    package private(set) var interpreter: Interpreter
+    private(set) var interpreter: Interpreter
     let recorder = StepRecorder()
     private let chainResult = ChainResult()
     var timeline: History<Moment>
@@ -170,7 +170,7 @@ package final class Debugger {
 
     /// The state changed from outside the program (a face set a variable, a tap came): the recorded
     /// future is gone.
-    package func forgetFuture() {
+    func forgetFuture() {
         guard cursor < timeline.count else { return }
         timeline.keepThrough(cursor)
         timeline[cursor].printed = []

@@ -38,7 +38,7 @@ extension DebugAdapter {
         if frame.index == 0, case .paused(let step, _) = debugger.session.state, let options = step.options {
             local.append(("options", options))
         }
-        let interpreter = debugger.interpreter
+        let interpreter = debugger.run
         let data = interpreter.templateData(jason: nil)
         let session = interpreter.session
         let shared: [(name: String, value: JSON?)] = ["$get", "$global", "$cache"].map { ($0, data[$0]) }

@@ -15,10 +15,11 @@ extension DebugAdapter {
         }
         if case .bool(let flag)? = request.arguments["stopOnEntry"] { stopOnEntry = flag }
         let channel = self.channel
-        let debugger = Debugger(document: program.document, setup: program.setup,
+        var setup = program.setup
+        setup.limits.maxSteps = program.maxSteps
+        let debugger = Debugger(document: program.document, setup: setup,
                                 console: TextConsole(write: { channel.output($0) }), interruption: interruption)
         await debugger.start(jason: program.jason)
-        debugger.interpreter.limits.maxSteps = program.maxSteps
         self.debugger = debugger
         console = REPL(debugger: debugger, reader: PlainLineReader { nil }, write: { channel.output($0) },
                        describe: program.describe)
@@ -145,7 +146,7 @@ extension DebugAdapter {
     /// What went wrong since the last report (a chain ended on an error, a warning), as output.
     func reportDiagnostics() {
         guard let debugger, let program else { return }
-        for diagnostic in shownDiagnostics.unseen(in: debugger.interpreter.diagnostics) {
+        for diagnostic in shownDiagnostics.unseen(in: debugger.run.diagnostics) {
             channel.output(program.describe(diagnostic), category: "stderr")
         }
     }
@@ -154,7 +155,7 @@ extension DebugAdapter {
     func end() {
         guard !ended else { return }
         ended = true
-        let diagnostics = (debugger?.interpreter.diagnostics ?? []) + (program?.warnings ?? [])
+        let diagnostics = (debugger?.run.diagnostics ?? []) + (program?.warnings ?? [])
         let code = diagnostics.contains { $0.severity == .error } ? 1 : 0
         channel.event("exited", ["exitCode": .int(code)])
         channel.event("terminated")

@@ -13,23 +13,19 @@ extension PreviewSession {
             }
             // A body written in the document (not rendered from a template) locates the tapped item.
             let written = interpreter.document.body == body ? JSONPointer("/$jason/body" + path) : nil
-            if interpreter.tap(item, at: written, bodyPath: JSONPointer(path)) {
-                debugger.forgetFuture()
+            if debugger.tap(item, at: written, bodyPath: JSONPointer(path)) {
+                break
             } else if path.hasPrefix("/footer/tabs/items/"), let url = item["url"]?.stringValue {
                 // A tab with a url (the documented form) switches the view to it, with no back stack.
-                interpreter.perform(["type": "$href", "options": ["url": .string(url), "transition": "replace"]],
-                                    label: "tab \(path)")
-                debugger.forgetFuture()
+                debugger.perform(["type": "$href", "options": ["url": .string(url), "transition": "replace"]],
+                                 label: "tab \(path)")
             } else {
                 link.send(.error("the element at \(path) has neither action nor href"), to: command.client)
             }
         case .input(let name, let value):
-            interpreter.input(name, value: value)
-            debugger.forgetFuture()
+            debugger.input(name, value: value)
         case .back:
-            if interpreter.back() {
-                debugger.forgetFuture()
-            } else {
+            if !debugger.back() {
                 link.send(.error("there is no view to go back to"), to: command.client)
             }
         case .debug(let debug):

@@ -35,7 +35,7 @@ package final class PreviewSession {
     /// Actions since the pages were last shown the state, during a long run.
     private var burst = 0
 
-    var interpreter: Interpreter { debugger.interpreter }
+    var interpreter: any RunView { debugger.run }
 
     /// A session over `document`; `setup` gives the registry (with the overlay actions) and the
     /// environment (wall clock, stubs). `console` is where actions print (the page's output pane).

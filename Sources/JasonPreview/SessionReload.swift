@@ -30,10 +30,9 @@ extension PreviewSession {
             }
             guard changed, let path = files.first else { continue }
             // A failure is a diagnostic of the run: the page's output and the terminal get it as any other.
-            if let failure = await interpreter.reloadInPlace(url) {
+            if let failure = await debugger.reloadInPlace(url) {
                 link.publish(.error("not reloaded: " + (failure.payload?["message"]?.stringValue ?? path)))
             } else {
-                debugger.forgetFuture()
                 link.publish(.output("preview: reloaded \(path)"))
                 link.publish(.error(""))
             }

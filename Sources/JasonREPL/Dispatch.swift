@@ -5,7 +5,7 @@ import JasonRuntime
 
 /// What each command does.
 extension REPL {
-    var interpreter: Interpreter { debugger.interpreter }
+    var interpreter: any RunView { debugger.run }
     var session: DebugSession { debugger.session }
 
     var pausedStep: ActionStep? { debugger.pausedStep }

@@ -28,10 +28,9 @@ extension REPL {
         let key = path[1]
         let variable = Interpreter.Variable(rawValue: path[0]) ?? .get
         let updated = Self.setting(interpreter.value(of: variable)[key] ?? .null, at: path.dropFirst(2), to: value)
-        do { try interpreter.set(variable, key: key, to: updated) } catch {
+        do { try debugger.set(variable, key: key, to: updated) } catch {
             return write("error: \(path[0]) could not be written: \(error)\n")
         }
-        debugger.forgetFuture()
         write(path.joined(separator: ".") + " = " + JSONPrinter.compact(value) + "\n")
         if pausedStep != nil {
             write("note: the paused action's options were rendered before; the change shows from the next action on\n")

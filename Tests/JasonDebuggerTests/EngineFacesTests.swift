@@ -51,7 +51,7 @@ import Testing
         #expect(debugger.session.steps == 4)
         _ = await Self.repl(over: debugger, ["back 2"], output: output).run()
         #expect(debugger.pausedStep?.name == "$geo.get")
-        #expect(debugger.interpreter.variables.get == ["g1": "A"])
+        #expect(debugger.run.variables.get == ["g1": "A"])
         // The engine's own call moves what the REPL sees.
         _ = debugger.back(1)
         let seen = Output()
@@ -94,7 +94,7 @@ import Testing
             Issue.record("reverse-continue went on although interrupted")
             return
         }
-        let stoppedAt = debugger.interpreter.variables.get["n"]?.doubleValue ?? -1
+        let stoppedAt = debugger.run.variables.get["n"]?.doubleValue ?? -1
         #expect(stoppedAt > 1000 && stoppedAt < 3000, "stopped at n = \(stoppedAt)")
         guard case .paused(let step, .breakpoint)? = debugger.reverseContinue() else {
             Issue.record("reverse-continue did not reach the $load breakpoint")
