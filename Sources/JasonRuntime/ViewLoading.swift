@@ -48,6 +48,7 @@ extension Interpreter {
             state.views[index].variables.setBody(document.body)
         }
         guard runLoad else { return }
+        makeAgents()
         if document.actions["$load"] != nil {
             state.queue.append(QueuedCall(.named("$load"), jason: jason))
         } else if document.actions["$show"] != nil {
@@ -62,6 +63,21 @@ extension Interpreter {
         let global = state.top.variables.global
         state.views.removeLast()
         state.views[state.topIndex].variables.setGlobal(global)
+        makeAgents()
+    }
+
+    /// The agents of the view on screen are made afresh as it comes on screen, as the phone makes them at
+    /// view load and again when the view shows after another (its agents detached and attached): each a
+    /// call of `$agent.refresh` queued before the view's `$load` or `$show`, so a page's load-time
+    /// triggers run then, and a cleared agent stays cleared. A page that fails to load is said at the
+    /// first action that uses the agent, where the flow can handle it.
+    func makeAgents() {
+        guard case .object(let agents)? = state.top.document.root["$jason"]?["head"]?["agents"],
+              registry.spec(for: "$agent.refresh") != nil else { return }
+        for id in agents.keys {
+            let refresh: JSON = ["type": "$agent.refresh", "options": ["id": .string(id)], "error": [:]]
+            state.queue.append(QueuedCall(.json(refresh, origin: "head.agents.\(id)")))
+        }
     }
 
     /// Whether a chain from `node` may reach `$render` (through branches, conditionals and the lambdas it

@@ -73,24 +73,26 @@ enum AgentPrelude {
           global.fetch = function () { missing("fetch"); };
           global.WebSocket = function () { missing("WebSocket"); };
           global.localStorage = strict("localStorage", {});
-          global.$agent = {
+          // Given to the page as $agent once its scripts have run, as the phone injects it after the load.
+          var bridge = {
             callbacks: {},
             interface: { postMessage: post },
             request: function (rpc, callback) {
               var nonce = "n" + (++lastNonce);
-              $agent.callbacks[nonce] = function (data) {
-                delete $agent.callbacks[nonce];
+              bridge.callbacks[nonce] = function (data) {
+                delete bridge.callbacks[nonce];
                 if (typeof callback === "function") callback(data);
               };
-              $agent.interface.postMessage({ request: { data: rpc, nonce: nonce } });
+              bridge.interface.postMessage({ request: { data: rpc, nonce: nonce } });
             },
-            response: function (data) { $agent.interface.postMessage({ response: { data: data } }); },
-            trigger: function (name, options) { $agent.interface.postMessage({ trigger: { name: name, data: options } }); },
-            href: function (href) { $agent.interface.postMessage({ href: { data: href } }); }
+            response: function (data) { bridge.interface.postMessage({ response: { data: data } }); },
+            trigger: function (name, options) { bridge.interface.postMessage({ trigger: { name: name, data: options } }); },
+            href: function (href) { bridge.interface.postMessage({ href: { data: href } }); }
           };
           Object.defineProperty(global, "__jasonrun", { enumerable: false, value: {
             take: function () { return outbox.splice(0, outbox.length); },
             ready: function () {
+              global.$agent = bridge;
               var waiting = loaded.splice(0, loaded.length);
               for (var i = 0; i < waiting.length; i++) waiting[i].call(global, { type: "DOMContentLoaded" });
             },

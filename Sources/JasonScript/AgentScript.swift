@@ -34,9 +34,15 @@ package final class AgentScript: Sendable {
     @discardableResult
     package func run(_ source: String, as name: String) -> Bool {
         guard let error = engine.run(source) else { return true }
-        facts.withLock { if $0.brokenBy == nil { $0.brokenBy = "\(name): \(error.description)" } }
+        var why = error.description
+        if why.contains("Can't find variable: $agent") { why += "; " + Self.agentLater }
+        let said = "\(name): \(why)"
+        facts.withLock { if $0.brokenBy == nil { $0.brokenBy = said } }
         return false
     }
+
+    /// Why a page's top-level `$agent.…` fails, as on the phone.
+    package static let agentLater = "$agent exists after the page has loaded: call it from a function or an onload handler"
 
     /// Runs injected code (`$agent.inject`); its failure is the action's, not the agent's.
     package func inject(_ source: String) -> ScriptError? { engine.run(source) }

@@ -122,7 +122,8 @@ import Testing
         let dir = try Self.flow(Self.request("add", "[1, 1]", then: #", "success": \#(Self.toast("{{$jason.sum}}"))"#),
                                 extra: ["stubs.json": #"{"answers": {"$agent.request": {"value": {"sum": "stubbed"}}}}"#])
         let r = try binary.launch(["--stubs", "\(dir)/stubs.json", "\(dir)/flow.json"])
-        #expect(r.out == "[toast] stubbed\n", "\(r.err)")
+        // The agent is made as the view loads (its page logs), but the stub answers the request.
+        #expect(r.out == "[agent calc] loaded with lib.js\n[toast] stubbed\n", "\(r.err)")
     }
 
     @Test func anAgentMayBeADataURLAndAnUnknownAgentIsNamed() throws {
@@ -161,5 +162,36 @@ import Testing
             #expect([0, 1].contains(r.status), "\(file.lastPathComponent): \(r.err)")
             #expect(!r.err.contains("internal") && !r.err.contains("not available in a terminal"), "\(file.lastPathComponent): \(r.err)")
         }
+    }
+
+    /// Fidelity round 4, item 1: agents are made as the view loads, as on the phone: `$agent.clear` before
+    /// any request leaves the agent cleared, and a page that triggers from its load handler does so then.
+    @Test func agentsAreMadeAtViewLoad() throws {
+        let page = #"<script>window.addEventListener("load", function () { $agent.trigger("told", {from: "load"}); }); function add(a, b) { $agent.response({sum: a + b}); }</script>"#
+        let chain = #"{"type": "$agent.clear", "options": {"id": "calc"}, "success": \#(Self.request("add", "[1, 1]", then: #", "error": \#(Self.toast("{{$jason.message}}"))"#))}"#
+        let r = try binary.launch(["\(try Self.flow(chain, extra: ["agent.html": page]))/flow.json"])
+        #expect(r.out.contains("[toast] agent 'calc' was cleared by $agent.clear; $agent.refresh loads it again\n"), "\(r.out)\(r.err)")
+        #expect(r.out.contains("[toast] triggered by load\n"), "\(r.out)\(r.err)")
+    }
+
+    /// Item 2: a view shown again after another makes its agents afresh: a counter starts over.
+    @Test func comingBackToAViewMakesItsAgentsAfresh() throws {
+        let page = #"<script>var n = 0; function count() { n += 1; $agent.response({n: n}); }</script>"#
+        let back = #"{"type": "$href", "options": {"url": "file://second.json"}, "success": \#(Self.request("count", "[]", then: #", "success": \#(Self.toast("after {{$jason.n}}"))"#))}"#
+        let chain = Self.request("count", "[]", then: #", "success": {"type": "$util.toast", "options": {"text": "before {{$jason.n}}"}, "success": \#(back)}"#)
+        let second = #"{"$jason": {"head": {"actions": {"$load": {"type": "$ok"}}}}}"#
+        let r = try binary.launch(["\(try Self.flow(chain, extra: ["agent.html": page, "second.json": second]))/flow.json"])
+        #expect(r.out == "[toast] before 1\n[toast] after 1\n", "\(r.out)\(r.err)")
+    }
+
+    /// Item 3: `$agent` is not there while the page's own scripts run; the warning says why.
+    @Test func agentIsUndefinedWhileThePageLoads() throws {
+        let page = #"<script>$agent.trigger("told", {from: "top level"}); function add(a, b) { $agent.response({sum: a + b}); }</script>"#
+        let chain = Self.request("add", "[1, 2]", then: #", "success": \#(Self.toast("sum {{$jason.sum}}"))"#)
+        let r = try binary.launch(["\(try Self.flow(chain, extra: ["agent.html": page]))/flow.json"])
+        #expect(!r.out.contains("triggered by top level"), "\(r.out)")
+        #expect(r.out.contains("[toast] sum 3\n"), "\(r.out)\(r.err)")
+        #expect(r.err.contains("Can't find variable: $agent; $agent exists after the page has loaded: call it from a function or an onload handler [agent]"),
+                "\(r.err)")
     }
 }

@@ -56,6 +56,9 @@ package enum AgentLoader {
                 context.report(Diagnostic(.agent, .warning, "agent '\(id)': \(why.description)"))
             }
         }
+        if let broken = agent.brokenBy, broken.contains(AgentScript.agentLater) {
+            context.report(Diagnostic(.agent, .warning, "agent '\(id)': \(AgentBridge.readable(broken))"))
+        }
         agent.pageLoaded()
         context.agents.keep(agent)
         return (agent, ScriptAgents().settle(agent))

@@ -14,13 +14,15 @@
     if (typeof value === "string") return value;
     try { return JSON.stringify(value); } catch (e) { return String(value); }
   }
-  window.$agent = {
+  // Given to the page as $agent once its scripts have run (before its DOMContentLoaded and load
+  // handlers), as the phone injects the bridge after the page has loaded.
+  var bridge = {
     callbacks: {},
     interface: { postMessage: post },
     request: function (rpc, callback) {
       var nonce = "n" + (++lastNonce);
-      window.$agent.callbacks[nonce] = function (data) {
-        delete window.$agent.callbacks[nonce];
+      bridge.callbacks[nonce] = function (data) {
+        delete bridge.callbacks[nonce];
         if (typeof callback === "function") callback(data);
       };
       post({ request: { data: rpc, nonce: nonce } });
@@ -29,6 +31,7 @@
     trigger: function (name, options) { post({ trigger: { name: name, data: options } }); },
     href: function (href) { post({ href: { data: href } }); }
   };
+  document.addEventListener("DOMContentLoaded", function () { window.$agent = bridge; });
   ["log", "info", "warn", "error", "debug"].forEach(function (level) {
     var original = console[level];
     console[level] = function () {
@@ -37,7 +40,11 @@
     };
   });
   window.addEventListener("error", function (event) {
-    post({ console: { level: "error", text: "uncaught " + (event.message || "error") } });
+    var text = event.message || "error";
+    if (/\$agent/.test(text) && window.$agent === undefined) {
+      text += "; $agent exists after the page has loaded: call it from a function or an onload handler";
+    }
+    post({ console: { level: "error", text: "uncaught " + text } });
   });
   window.addEventListener("message", function (event) {
     if (event.source !== parent || !event.data || typeof event.data !== "object") return;
