@@ -103,6 +103,15 @@ extension Pass {
             return
         }
         check(options, against: spec, type: type, at: pointer.appending("options"))
+        if type == "$render", !isFragment {
+            let name = options?["template"]?.stringValue ?? "body"
+            let templates = (root.value(at: JSONPointer("/$jason/head/templates"))?.objectValue?.keys).map { $0.sorted() } ?? []
+            if !name.contains("{{"), !templates.contains(name) {
+                let problem = RenderNames.missing(name, templates)
+                let at = options?["template"] != nil ? pointer.appending("options").appending("template") : pointer
+                report(.template, .warning, problem.message, at: at, fix: options?["template"] != nil ? problem.near.map { (name, $0) } : nil)
+            }
+        }
         if type.hasPrefix("$agent."), case .object(let members)? = options {
             agentCall(type, members, at: pointer.appending("options"), action: pointer)
         }

@@ -106,6 +106,10 @@ public final class ActionContext: Sendable {
     package func replaceGlobal(_ members: JSONObject) { changeVariables { $0.setGlobal(members) } }
     package func replaceCache(_ members: JSONObject) { changeVariables { $0.setCache(members) } }
     public func replaceBody(_ body: JSON?) { changeVariables { $0.setBody(body) } }
+    /// `$render`'s body, drawn from `template` by the action at `path`.
+    package func replaceBody(_ body: JSON?, drawnFrom template: String, readsGet: Bool, by path: ActionPath) {
+        changeVariables { $0.setDrawnBody(body, template: template, readsGet: readsGet, by: path) }
+    }
     /// `$render` with a non-empty register makes it the view data (R31), hiding `head.data`'s keys.
     package func replaceViewData(_ data: JSONObject) { changeVariables { $0.setViewData(data) } }
     package func mergeScriptGlobals(_ members: JSONObject) { changeVariables { $0.mergeScriptGlobals(members) } }

@@ -34,7 +34,24 @@ extension Interpreter {
     func finish(_ outcome: ChainOutcome) {
         if case .failed(let diagnostic) = outcome { state.issues.report(diagnostic) }
         showUnshownBody()
+        warnOfStaleBody()
         notify(.chainEnded(outcome))
+    }
+
+    /// A chain changed `$get` after `$render` drew a body that reads what changed, and ended without
+    /// drawing again: the screen shows the old values, on the phone as here.
+    func warnOfStaleBody() {
+        guard let drawn = state.top.variables.drawn else { return }
+        let get = state.top.variables.get
+        guard get != drawn.get else { return }
+        let text = state.top.document.templates[drawn.template].map(JSONPrinter.compact) ?? ""
+        let changed = Set(get.keys).union(drawn.get.keys).filter { get[$0] != drawn.get[$0] && text.contains("$get." + $0) }.sorted()
+        guard !changed.isEmpty else { return }
+        state.views[state.topIndex].variables.forgetDrawn()
+        state.issues.report(Diagnostic(.template, .warning,
+            "$get." + changed.joined(separator: ", $get.") + " changed after this $render drew head.templates.\(drawn.template), "
+            + "and the chain ended without drawing again: the screen still shows the old value (add a $render after the change)",
+            at: drawn.by))
     }
 
     /// The body drawn as the view loaded, shown once its `$load` chain has ended without drawing another.

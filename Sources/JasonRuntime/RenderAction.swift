@@ -25,11 +25,15 @@ struct RenderAction: ActionHandler {
             data = .object(members)
         }
         let name = options["template"]?.stringValue ?? "body"
-        guard let template = context.templates[name] else { return nil }
+        guard let template = context.templates[name] else {
+            let message = RenderNames.missing(name, context.templates.keys.sorted()).message
+            context.report(Diagnostic(.template, .warning, message, at: invocation.path))
+            return nil
+        }
         let rendered = context.transformer.transform(template, data: data)
         report(rendered.diagnostics, template: name, in: context)
         let body = rendered.value ?? .null
-        context.replaceBody(body)
+        context.replaceBody(body, drawnFrom: name, readsGet: JSONPrinter.compact(template).contains("$get"), by: invocation.path)
         context.console.present(body: body)
         return nil
     }

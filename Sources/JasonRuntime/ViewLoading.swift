@@ -46,6 +46,15 @@ extension Interpreter {
             }
         } else {
             state.views[index].variables.setBody(document.body)
+            // A body written as it is shown: the phone draws it at load as it draws a rendered one.
+            if let body = document.body {
+                if runLoad, let load = document.actions["$load"], Self.mayRender(load, in: document) {
+                    state.views[index].unshownBody = body
+                    state.views[index].unshownProblems = []
+                } else {
+                    environment.console.present(body: body)
+                }
+            }
         }
         guard runLoad else { return }
         makeAgents()

@@ -15,6 +15,15 @@ public struct ViewVariables: Sendable {
         var scriptGlobals: JSONObject = [:]
         var token: Token
         var frame: Token
+        /// What `$render` drew from: its template, the `$get` it saw, and where it was written.
+        var drawn: Drawn?
+    }
+
+    /// The last `$render` of a template that reads `$get`.
+    struct Drawn: Sendable {
+        var template: String
+        var get: JSONObject
+        var by: ActionPath
     }
 
     @SharedBox private var members: Members
@@ -60,6 +69,14 @@ public struct ViewVariables: Sendable {
     mutating func setGlobal(_ values: JSONObject) { members.global = values; renew() }
     mutating func setCache(_ values: JSONObject) { members.cache = values; renew() }
     mutating func setBody(_ body: JSON?) { members.body = body; renew() }
+    var drawn: Drawn? { members.drawn }
+    /// `$render` drew `body` from `template`: when the template reads `$get`, what it saw is kept, so a
+    /// chain that changes `$get` afterwards and ends without drawing again can be told.
+    mutating func setDrawnBody(_ body: JSON?, template: String, readsGet: Bool, by path: ActionPath) {
+        members.drawn = readsGet ? Drawn(template: template, get: members.get, by: path) : nil
+        setBody(body)
+    }
+    mutating func forgetDrawn() { members.drawn = nil }
     /// `$render` with a non-empty register makes it the view data (R31), hiding `head.data`'s keys.
     mutating func setViewData(_ data: JSONObject) { members.viewData = data; renew() }
     mutating func mergeScriptGlobals(_ values: JSONObject) {

@@ -9,7 +9,12 @@ import Testing
         FileManager.default.fileExists(atPath: Paths.examples.appendingPathComponent($0).appendingPathComponent("exercise.json").path)
     }.sorted()
 
-    @Test func thereAreExercises() { #expect(Self.folders.count >= 4) }
+    /// Every step of the Tutorial (the numbered examples) has one.
+    @Test func everyStepHasAnExercise() {
+        let steps = ((try? FileManager.default.contentsOfDirectory(atPath: Paths.examples.path)) ?? []).filter { $0.first?.isNumber == true }
+        #expect(steps.count == 16)
+        #expect(Set(Self.folders) == Set(steps))
+    }
 
     @Test(arguments: folders)
     func theExerciseFailsAsGivenAndPassesWhenSolved(folder: String) throws {

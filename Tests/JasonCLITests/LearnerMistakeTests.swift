@@ -116,4 +116,27 @@ import Testing
         #expect(r.out.contains("'farwell' is not an action type ($…), a head.actions name, a JSON pointer (/…), error or unhandled; did you mean 'farewell'?"))
         #expect(r.out.contains("did you mean '$util.toast'?"))
     }
+
+    /// Fidelity round 4, item 8: a body written as it is shown is drawn at load in the terminal too, as the
+    /// phone draws it; `$render` with nothing to draw says so; a `$get` changed after the last `$render` of
+    /// a body that reads it, with no `$render` after, is named at that `$render`.
+    @Test func theTerminalShowsWhatThePhoneShows() throws {
+        let fixed = try Paths.write(#"{"$jason": {"head": {"actions": {"$load": {"type": "$util.toast", "options": {"text": "hi"}}}}, "body": {"sections": [{"items": [{"type": "label", "text": "Hello"}]}]}}}"#)
+        let drawn = try binary.launch([fixed.path, "--render", "tree"])
+        #expect(drawn.out == "body\n└─ sections[0]\n   └─ label \"Hello\"\n[toast] hi\n", "\(drawn.out)")
+
+        let nothing = try Paths.write(document(#""$load": {"type": "$render", "options": {"template": "bdy"}}"#,
+                                               extra: #""templates": {"body": {"sections": []}}, "#))
+        let said = try binary.launch([nothing.path])
+        #expect(said.err.contains("flow.json:1:84: warning: $render has nothing to draw: head.templates has no 'bdy' (it has 'body'); did you mean 'body'? [template]"),
+                "\(said.err)")
+
+        let stale = try Paths.write(document(#""$load": {"type": "$set", "options": {"n": 1}, "success": {"type": "$render", "success": {"type": "$set", "options": {"n": 2}}}}"#,
+                                             extra: #""templates": {"body": {"sections": [{"items": [{"type": "label", "text": "{{$get.n}}"}]}]}}, "#))
+        let old = try binary.launch([stale.path, "--render", "tree"])
+        #expect(old.out.contains("label \"1\""), "\(old.out)")
+        #expect(old.err.contains("warning: $get.n changed after this $render drew head.templates.body, and the chain ended without drawing again"),
+                "\(old.err)")
+        #expect(old.err.contains("at /$jason/head/actions/$load/success\n"), "\(old.err)")
+    }
 }
