@@ -38,6 +38,16 @@ Benchmarks/loop-flow.sh "$rounds" "$option" > "$dir/loop.json"
 printf '%-44s %12s %12s\n' "" "median time" "peak memory"
 "$measure" "$runs" "jasonrun --version" -- "$bin" --version
 "$measure" "$runs" "jasonrun hello (Swift answers every {{ }})" -- "$bin" Examples/01-hello/flow.json --no-persist
+# Every form of the command takes the same path (RunArguments): each within a few percent of the above.
+"$measure" "$runs" "jasonrun --no-persist hello" -- "$bin" --no-persist Examples/01-hello/flow.json
+"$measure" "$runs" "jasonrun run hello" -- "$bin" run Examples/01-hello/flow.json --no-persist
+# The floor: a static Swift + Foundation program that prints one line.
+if [[ ! -x "$dir/floor/floor" ]]; then
+  mkdir -p "$dir/floor"
+  printf 'import Foundation\nprint("Hello, " + ProcessInfo.processInfo.processName)\n' > "$dir/floor/main.swift"
+  swiftc -O -static-stdlib "$dir/floor/main.swift" -o "$dir/floor/floor" 2>/dev/null || true
+fi
+[[ -x "$dir/floor/floor" ]] && "$measure" "$runs" "floor: static Swift + Foundation, one print" -- "$dir/floor/floor"
 "$measure" "$runs" "jasonrun one JavaScript {{ }}" -- "$bin" "$dir/one.json" --no-persist
 "$measure" "$runs" "jasonrun 50 different JavaScript {{ }}" -- "$bin" "$dir/many.json" --no-persist
 "$measure" "$runs" "node + st.js, a path template" -- node Benchmarks/peer.js "$shared/peers/st.js" hello

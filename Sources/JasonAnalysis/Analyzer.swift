@@ -18,6 +18,9 @@ package struct Analyzer: Sendable {
     package var maximumFileSize = FileAccess.defaultMaximumSize
     /// Whether a check of a file also reports what the documents beside it that mix it in find in it.
     package var checksIncluders = true
+    /// A file's text as the editor has it open, when it does (unsaved edits count): mixins and the
+    /// documents that mix a file in are read from it before the disk.
+    package var openText: @Sendable (String) -> [UInt8]? = { _ in nil }
 
     package init(registry: ActionRegistry, engine: ScriptEngine = ScriptEngine(),
                  fileExists: @escaping @Sendable (String) -> Bool) {
@@ -56,7 +59,7 @@ package struct Analyzer: Sendable {
             var document = try Document.load(parsed.value, locator: locator, compiling: false)
             if document.unresolvedMixins {
                 // What the document will run: its file:// mixins read and merged in, checked where they were written.
-                let mixed = try document.resolvingFileMixins(compiling: false, access: access(for: file.name))
+                let mixed = try document.resolvingFileMixins(compiling: false, access: access(for: file.name), openText: openText)
                 (document, root, locator) = (mixed.0, mixed.0.root, mixed.0.locator)
                 found += mixed.1
             }
@@ -75,9 +78,13 @@ package struct Analyzer: Sendable {
         if checksIncluders {
             // Where a document mixes this file in, its judgment (with its head.actions, agents and data)
             // replaces the file's own at the same place.
-            let included = foundByIncluders(of: file)
+            // A part names what its includer defines: checked alone, its calls name nothing, so those
+            // findings are the includer's to make.
+            let (included, isMixedIn) = foundByIncluders(of: file)
             let places = Set(included.map { "\($0.id)@\($0.location.map(\.description) ?? "")" })
-            found = found.filter { !places.contains("\($0.id)@\($0.location.map(\.description) ?? "")") } + included
+            let contextual: Set<Diagnostic.ID> = [.unknownLambda, .returnOutsideLambda, .unknownAgent]
+            found = found.filter { !places.contains("\($0.id)@\($0.location.map(\.description) ?? "")")
+                && !(isMixedIn && contextual.contains($0.id)) } + included
         }
         return Report(diagnostics: Self.ordered(found), parsed: parsed, mixedParts: locator.mixedParts)
     }

@@ -20,35 +20,24 @@ enum DapLauncher {
         let cwd = arguments["cwd"]?.stringValue ?? FileManager.default.currentDirectoryPath
         let path = URL(fileURLWithPath: written, relativeTo: URL(fileURLWithPath: cwd, isDirectory: true))
             .standardizedFileURL.path
-        // FileOptions is argument-parser's to build; its two checks are done here the same way.
         let allowRead = (arguments["allowRead"]?.arrayValue ?? []).compactMap(\.stringValue)
-        guard FileManager.default.isReadableFile(atPath: path) else {
-            throw DAPLaunchError("\(path): no such file or not readable")
+        func text(_ key: String) -> String? {
+            guard let value = arguments[key] else { return nil }
+            if case .string(let written) = value { return written }
+            return JSONPrinter.compact(value)
         }
-        let source: SourceFile
-        switch FileAccess.readCapped(path, maximumSize: FileAccess.defaultMaximumSize) {
-        case .success(let bytes): source = SourceFile(name: path, bytes: bytes)
-        case .failure(let refusal): throw DAPLaunchError(refusal.description)
-        }
-        var formatter = DiagnosticFormatter(sources: [source])
-        let document: Document
-        do { document = try Document.load(source) } catch { throw DAPLaunchError(formatter.format(error)) }
-
-        let seeds = try Self.seeds(arguments, formatter: formatter)
-        let stubs = arguments["stubs"]?.stringValue.map { URL(fileURLWithPath: $0, relativeTo: URL(fileURLWithPath: cwd)).path }
-        let files = FileAccess.forDocument(at: path, allowRead: allowRead)
-        let network: Network
+        let launch: RunLaunch
         do {
-            network = try Network(stubs: stubs, record: nil, replay: nil, offline: arguments["offline"] == .bool(true),
-                                  clock: VirtualClock(), files: files)
+            launch = try RunLaunch(RunLaunch.Request(
+                file: path, seeds: SeedOptions.Values(params: text("params"), jason: text("jason"), global: text("global")),
+                stubs: arguments["stubs"]?.stringValue.map { URL(fileURLWithPath: $0, relativeTo: URL(fileURLWithPath: cwd)).path },
+                offline: arguments["offline"] == .bool(true), files: FileOptions.Values(allowRead: allowRead)))
         } catch {
-            if let file = error.source { formatter.sources.append(file) }
-            throw DAPLaunchError(formatter.format(error.diagnostic))
+            throw DAPLaunchError(error.plain)
         }
-        if let stubSource = network.stubSource { formatter.sources.append(stubSource) }
+        let (document, seeds, files, formatter) = (launch.document!, launch.seeds, launch.files, launch.formatter)
         let stateDir = arguments["stateDir"]?.stringValue
-        let url = URL(fileURLWithPath: path).absoluteString
-        let answers = network.answers
+        let url = launch.viewURL
         let maxSteps: Int? = if case .int(let n)? = arguments["maxSteps"] { n == 0 ? nil : n } else { 1_000_000 }
         var seed: UInt64?
         if let written = arguments["seed"] {
@@ -65,12 +54,8 @@ enum DapLauncher {
         let start = RepeatOptions.startDate(seed: seed, clockStart: clockStart)
         var setup = SessionSetup(registry: StandardLibrary.registry) { console in
             // In memory unless a state folder is named: stepping back then restores the stores too.
-            let stores = seeds.stores(stateDir.map { .files(in: $0) } ?? .inMemory())
-            var environment = ActionEnvironment(console: console, stores: stores, viewURL: url,
-                                                transport: network.transport().0, answers: AnswerBook(answers),
-                                                startDate: start)
-            environment.params = seeds.params ?? [:]
-            return environment
+            launch.environment(console: console, stores: seeds.stores(stateDir.map { .files(in: $0) } ?? .inMemory()),
+                               startDate: start, clock: VirtualClock())
         }
         setup.seed = seed
         setup.files = files
@@ -81,21 +66,5 @@ enum DapLauncher {
         program.maxSteps = maxSteps
         if let seconds = arguments["timeLimit"]?.doubleValue, seconds >= 0 { program.timeLimit = seconds == 0 ? 365 * 86_400 : seconds }
         return program
-    }
-
-    /// `params`, `jason` and `global`: JSON values, or text as the command line takes it (JSON or @file).
-    static func seeds(_ arguments: JSON, formatter: DiagnosticFormatter) throws(DAPLaunchError) -> RunSeeds {
-        func text(_ key: String) -> String? {
-            guard let value = arguments[key] else { return nil }
-            if case .string(let written) = value { return written }
-            return JSONPrinter.compact(value)
-        }
-        do {
-            return try RunSeeds(params: text("params"), jason: text("jason"), global: text("global"))
-        } catch {
-            var formatter = formatter
-            if let file = error.source { formatter.sources.append(file) }
-            throw DAPLaunchError(formatter.format(error.diagnostic))
-        }
     }
 }

@@ -23,9 +23,11 @@ package struct Jasonrun: ParsableCommand {
         // `jasonrun FLOW.json …`, the common case, is read from RunArguments' table, else parsed as the run
         // command alone: the root's parse also reflects every subcommand. Anything both refuse goes the
         // whole way, so that help and errors read as before.
-        if let first = arguments.first, first.hasSuffix(".json") || first == "-",
-           !arguments.contains(where: { ["-h", "--help", "help"].contains($0) }),
-           let run = RunArguments.parse(normalize(arguments)) ?? (try? RunCommand.parse(normalize(arguments)))?.settings {
+        // `jasonrun run FLOW.json …` and options before the flow take the same path.
+        let runArguments = arguments.first == "run" ? Array(arguments.dropFirst()) : arguments
+        if let first = runArguments.first, first.hasSuffix(".json") || first.hasPrefix("-"),
+           !runArguments.contains(where: { ["-h", "--help", "help", "--version"].contains($0) }),
+           let run = RunArguments.parse(normalize(runArguments)) ?? (try? RunCommand.parse(normalize(runArguments)))?.settings {
             return await run.execute(io: io)
         }
         do {

@@ -7,10 +7,19 @@ import Synchronization
 /// What the tools take, as JSON Schemas a client shows and checks.
 extension MCPTools {
     static let catalog: [JSON] = [
-        tool("check", description: "Find mistakes in a flow without running it, as `jasonrun check` does: each finding "
+        tool("check", title: "Check a flow", annotations: readOnly, output: object([
+                "diagnostics": ["type": "array", "items": object([
+                    "id": string, "severity": ["enum": ["error", "warning", "note"]], "message": string, "file": string,
+                    "line": integer, "column": integer, "pointer": string,
+                ], required: ["id", "severity", "message"])],
+                "exit": integer,
+             ], required: ["diagnostics", "exit"]), description: "Find mistakes in a flow without running it, as `jasonrun check` does: each finding "
              + "with file:line:column, id, message and JSON pointer.",
              inputSchema: schema(flowArguments, oneOf: true)),
-        tool("run", description: "Run a flow as `jasonrun FLOW.json` does, offline and without saving $global or $cache "
+        tool("run", title: "Run a flow",
+             annotations: ["readOnlyHint": false, "destructiveHint": false, "idempotentHint": false, "openWorldHint": true],
+             output: object(["stdout": string, "stderr": string, "exit": integer, "jason": [:]],
+                            required: ["stdout", "stderr", "exit", "jason"]), description: "Run a flow as `jasonrun FLOW.json` does, offline and without saving $global or $cache "
              + "unless asked; the run's limits always apply. Gives stdout, stderr, the exit status and the final $jason.",
              inputSchema: schema(flowArguments.merging([
                 "stubs": ["type": "string", "description": "a stub file answering requests and device actions (Docs/Stubs.md)"],
@@ -23,13 +32,21 @@ extension MCPTools {
                 "max_steps": ["type": "integer", "minimum": 0, "description": "stop after this many actions (default 1,000,000)"],
                 "time_limit": ["type": "number", "minimum": 0, "description": "seconds of virtual time timers may run (default 60)"],
              ]) { $1 }, oneOf: true)),
-        tool("test", description: "Run the cases of a *.test.json file, or of every one in a folder, as `jasonrun test` "
+        tool("test", title: "Run flow tests", annotations: readOnly,
+             output: object(["summary": string, "passed": integer, "failed": integer, "exit": integer],
+                            required: ["summary", "exit"]), description: "Run the cases of a *.test.json file, or of every one in a folder, as `jasonrun test` "
              + "does: the summary line and each failure's diff.",
              inputSchema: schema(["path": ["type": "string", "description": "a test file or a folder"]], required: ["path"])),
-        tool("help", description: "The catalogue of actions, or one action's reference (what it takes, returns and does "
+        tool("help", title: "Action reference", annotations: readOnly, output: object(["reference": string], required: ["reference"]),
+             description: "The catalogue of actions, or one action's reference (what it takes, returns and does "
              + "in a terminal), as `jasonrun help`.",
              inputSchema: schema(["action": ["type": "string", "description": "an action type, such as $util.alert"]])),
-        tool("debug", description: "Debug a flow command by command with the REPL's language (Docs/REPL.md): "
+        tool("debug", title: "Debug a flow",
+             annotations: ["readOnlyHint": false, "destructiveHint": false, "idempotentHint": false, "openWorldHint": true],
+             output: object([
+                "session": string, "state": ["enum": ["loaded", "running", "paused", "finished", "closed"]],
+                "position": object(["file": string, "line": integer, "column": integer, "pointer": string], required: ["pointer"]),
+             ], required: ["session", "state"]), description: "Debug a flow command by command with the REPL's language (Docs/REPL.md): "
              + "{path, command} starts a session and runs its first command; {session, command} goes on (break, run, step, "
              + "next, continue, back, print {{…}}, where, vars, stack…). Each answer holds the REPL's output and the session's "
              + "state (loaded, running, paused, finished: the run ended and back still works; closed after quit) and position. quit ends a session, as does an hour without commands.",
@@ -54,8 +71,25 @@ extension MCPTools {
         "document": ["type": "string", "description": "the flow's text, instead of a file"],
     ]
 
-    static func tool(_ name: String, description: String, inputSchema: JSON) -> JSON {
-        ["name": .string(name), "description": .string(description), "inputSchema": inputSchema]
+    /// A tool, with what its results hold (`structuredContent`, checked against `output` by clients) and
+    /// the hints a client shows before calling it.
+    static func tool(_ name: String, title: String, annotations: JSON, output: JSON, description: String,
+                     inputSchema: JSON) -> JSON {
+        ["name": .string(name), "title": .string(title), "description": .string(description), "inputSchema": inputSchema,
+         "outputSchema": output, "annotations": annotations]
+    }
+
+    /// Reads files and answers; changes nothing and reaches nothing outside the folders.
+    static let readOnly: JSON = ["readOnlyHint": true, "openWorldHint": false]
+    static let string: JSON = ["type": "string"]
+    static let integer: JSON = ["type": "integer"]
+
+    static func object(_ properties: [String: JSON], required: [String] = []) -> JSON {
+        var object: JSONObject = ["type": "object",
+                                  "properties": .object(JSONObject(properties.sorted { $0.key < $1.key }.map { ($0.key, $0.value) },
+                                                                   uniquingKeysWith: { $1 }))]
+        if !required.isEmpty { object["required"] = .array(required.map(JSON.string)) }
+        return .object(object)
     }
 
     static func schema(_ properties: [String: JSON], required: [String] = [], oneOf: Bool = false) -> JSON {
@@ -149,5 +183,41 @@ enum MCPResources {
         guard uri.hasPrefix("jasonrun://docs/"), case let name = String(uri.dropFirst("jasonrun://docs/".count)), docs.contains(name),
               let text = try? String(contentsOf: folder.appendingPathComponent(name + ".md"), encoding: .utf8) else { return nil }
         return ["uri": .string(uri), "mimeType": "text/markdown", "text": .string(text)]
+    }
+}
+
+/// Prompts a client offers its user: the ways an assistant most often starts with a flow, each naming
+/// the tools to use and in what order.
+enum MCPPrompts {
+    static let list: [JSON] = [
+        ["name": "debug-flow", "title": "Debug this flow",
+         "description": "Find out why a flow fails or does something unexpected, by running it and stepping through it.",
+         "arguments": [["name": "path", "description": "the flow's file", "required": true]]],
+        ["name": "why-test-fails", "title": "Why does this test fail?",
+         "description": "Explain the failing cases of a flow test file, and what to change in the flow or the test.",
+         "arguments": [["name": "path", "description": "the *.test.json file", "required": true]]],
+    ]
+
+    static func get(_ name: String, arguments: JSONObject) throws(MCPFailure) -> JSON {
+        guard case .string(let path)? = arguments["path"], !path.isEmpty else {
+            throw MCPFailure("the prompt \(name) needs a \"path\"")
+        }
+        let text: String
+        switch name {
+        case "debug-flow":
+            text = "Debug the Jasonette flow \(path) with the jasonrun tools. First call check on it and fix what it finds. "
+                + "Then call run (offline; give it a stub file if the flow makes requests) and read the diagnostics: each names "
+                + "file:line:column and a JSON pointer. If the cause is still unclear, call debug with {\"path\": \"\(path)\", "
+                + "\"command\": \"break error\"}, then \"run\", and use print {{$jason}}, vars, where and back to see what each "
+                + "action received. Say what the cause is, where it is, and the smallest change that fixes it."
+        case "why-test-fails":
+            text = "Call the jasonrun test tool on \(path). For each failing case, read its diff (expected against actual), "
+                + "open the flow the test file names, and work out whether the flow or the expectation is wrong; call debug on "
+                + "the flow to follow the case's events if needed. Explain each failure in a sentence and give the change to make."
+        default:
+            throw MCPFailure("no prompt named \(name); prompts/list names debug-flow and why-test-fails")
+        }
+        return ["description": list.first { $0["name"] == .string(name) }?["description"] ?? "",
+                "messages": [["role": "user", "content": ["type": "text", "text": .string(text)]]]]
     }
 }

@@ -95,19 +95,15 @@ final class MCPDebugSessions: Sendable {
 
     private static func start(_ written: String, _ args: MCPArguments, folders: MCPFolders) async throws(MCPFailure) -> Session {
         let path = try folders.resolve(written)
-        let source: SourceFile
-        switch FileAccess.readCapped(path, maximumSize: FileAccess.defaultMaximumSize) {
-        case .success(let bytes): source = SourceFile(name: path, bytes: bytes)
-        case .failure(let refusal): throw MCPFailure("\(written): \(refusal.description)")
-        }
         let stubs = try args.string("stubs").map { stubs throws(MCPFailure) in try folders.resolve(stubs) }
         let offline = try args.bool("offline") ?? true
         let started: SessionStart
-        do throws(SessionStart.Failure) {
-            started = try SessionStart(source, file: path, stubs: stubs, offline: offline,
-                                       access: FileAccess(folders: folders.roots, maximumSize: FileAccess.defaultMaximumSize),
-                                       startDate: Date().timeIntervalSince1970)
-        } catch { throw MCPFailure(error.message) }
+        do {
+            let launch = try RunLaunch(RunLaunch.Request(file: path, stubs: stubs, offline: offline,
+                                                         files: FileOptions.Values(allowRead: Array(folders.roots.dropFirst())),
+                                                         home: folders.roots.first))
+            started = SessionStart(launch, startDate: Date().timeIntervalSince1970)
+        } catch { throw MCPFailure(error.plain) }
         let transcript = Transcript()
         let formatter = started.formatter
         let repl = await REPL(document: started.document, setup: started.setup, reader: { _ in PlainLineReader { nil } },

@@ -51,7 +51,8 @@ enum MCPServer {
         case "initialize":
             let asked = message.params["protocolVersion"]?.stringValue ?? ""
             return ["protocolVersion": .string(versions.contains(asked) ? asked : versions[0]),
-                    "capabilities": ["tools": ["listChanged": false], "resources": ["subscribe": false, "listChanged": false]],
+                    "capabilities": ["tools": ["listChanged": false], "resources": ["subscribe": false, "listChanged": false],
+                                     "prompts": ["listChanged": false]],
                     "serverInfo": ["name": "jasonrun", "version": .string(Jasonrun.version)],
                     "instructions": .string("Run, check, test and debug Jasonette action flows. Paths are read only under "
                                             + folders.roots.joined(separator: ", ") + "; runs are offline unless a call says otherwise.")]
@@ -63,6 +64,11 @@ enum MCPServer {
             guard case .string(let name)? = message.params["name"] else { throw MCPFailure("tools/call needs a \"name\"") }
             let arguments = message.params["arguments"]?.objectValue ?? [:]
             return try await tools.call(name, arguments).json
+        case "prompts/list":
+            return ["prompts": .array(MCPPrompts.list)]
+        case "prompts/get":
+            guard case .string(let name)? = message.params["name"] else { throw MCPFailure("prompts/get needs a \"name\"") }
+            return try MCPPrompts.get(name, arguments: message.params["arguments"]?.objectValue ?? [:])
         case "resources/list":
             return ["resources": .array(MCPResources.list)]
         case "resources/read":

@@ -110,18 +110,28 @@ struct MCPTools: Sendable {
 
     func run(_ args: MCPArguments) async throws -> MCPResult {
         let (file, input) = try flow(args)
-        var cli = ["run", file, "--print-jason", "--wall-limit", "30s"]
-        if let stubs = try args.string("stubs") { cli += ["--stubs", try folders.resolve(stubs)] }
-        if try args.bool("offline") ?? true { cli.append("--offline") }
-        if !(try args.bool("persist") ?? false) { cli.append("--no-persist") }
-        for (key, flag) in [("jason", "--jason"), ("params", "--params"), ("global", "--global")] {
-            if let value = args.values[key], value != .null { cli += [flag, JSONPrinter.compact(value)] }
+        // The run `jasonrun FLOW --print-jason` makes, from the same plain values its options fill.
+        var settings = RunSettings(file: file)
+        settings.printJason = true
+        settings.limit.wallLimit = "30s"
+        settings.answers = StubOptions.Values(stubs: try args.string("stubs").map { stubs throws in try folders.resolve(stubs) },
+                                              offline: try args.bool("offline") ?? true)
+        settings.store.noPersist = !(try args.bool("persist") ?? false)
+        func seed(_ key: String) -> String? { args.values[key].flatMap { $0 == .null ? nil : JSONPrinter.compact($0) } }
+        settings.seed = SeedOptions.Values(params: seed("params"), jason: seed("jason"), global: seed("global"))
+        if let number = try args.int("seed") {
+            guard let seed = UInt64(exactly: number) else { throw MCPFailure("seed must be a whole number, 0 or more") }
+            settings.repeatable.seed = seed
         }
-        if let seed = try args.int("seed") { cli += ["--seed", String(seed)] }
-        if let steps = try args.int("max_steps") { cli += ["--max-steps", String(steps)] }
-        if let seconds = try args.number("time_limit") { cli += ["--time-limit", JSNumber.format(seconds)] }
-        for folder in folders.roots { cli += ["--allow-read", folder] }
-        let result = await Self.jasonrun(cli, input: input)
+        if let steps = try args.int("max_steps") { settings.limit.maxSteps = steps }
+        if let seconds = try args.number("time_limit") { settings.limit.timeLimit = JSNumber.format(seconds) }
+        settings.files.allowRead = folders.roots
+        let refused = [settings.limit.problem, settings.repeatable.problem, settings.store.problem, settings.files.problem,
+                       settings.problem].compactMap { $0 }
+        if let problem = refused.first { throw MCPFailure(problem) }
+        let io = PiecesIO(input: input)
+        let status = await settings.execute(io: io)
+        let result = (status: status, out: io.captured.out, err: io.captured.err, pieces: io.pieces)
         // --print-jason writes the final $jason last, as one piece.
         let ran = result.status == 0 || result.status == 1 || result.status >= 80
         let jason = ran ? result.pieces.last.flatMap { try? JSONParser.parse($0) } ?? .null : .null
@@ -134,17 +144,27 @@ struct MCPTools: Sendable {
 
     func test(_ args: MCPArguments) async throws -> MCPResult {
         guard let path = try args.string("path") else { throw MCPFailure("test takes \"path\": a test file or a folder of them") }
-        let result = await Self.jasonrun(["test", try folders.resolve(path)] + folders.roots.flatMap { ["--allow-read", $0] })
-        let summary = result.out.split(separator: "\n").last.map(String.init) ?? ""
-        var structured: JSONObject = ["summary": .string(summary), "exit": .int(Int(result.status))]
-        for match in summary.matches(of: /(\d+) (passed|failed)/) { structured[String(match.2)] = .int(Int(match.1) ?? 0) }
-        return MCPResult(result.out + result.err, .object(structured), isError: result.status > 1)
+        let io = CapturedIO(input: "")
+        let outcome = await TestRun(paths: [try folders.resolve(path)], files: FileOptions.Values(allowRead: folders.roots)).run(io: io)
+        let summary = io.out.split(separator: "\n").last.map(String.init) ?? ""
+        var structured: JSONObject = ["summary": .string(summary)]
+        let status: Int32
+        switch outcome {
+        case .ran(let results, let failed):
+            status = failed == 0 ? ExitStatus.ok : ExitStatus.unhandledError
+            structured["passed"] = .int(results.reduce(0) { $0 + $1.cases.count } - failed)
+            structured["failed"] = .int(failed)
+        case .stopped(let stopped):
+            status = stopped
+        }
+        structured["exit"] = .int(Int(status))
+        return MCPResult(io.out + io.err, .object(structured), isError: status > 1)
     }
 
     func help(_ args: MCPArguments) async -> MCPResult {
         let action = (try? args.string("action")) ?? nil
         let result = await Self.jasonrun(["help"] + (action.map { [$0] } ?? []))
-        return MCPResult(result.out + result.err, isError: result.status != 0)
+        return MCPResult(result.out + result.err, ["reference": .string(result.out + result.err)], isError: result.status != 0)
     }
 
     /// One command of the CLI, in this process, its streams kept.

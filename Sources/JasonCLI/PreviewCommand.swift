@@ -48,33 +48,16 @@ struct PreviewCommand: ParsableCommand {
     }
 
     func execute(io: any TerminalIO) async -> Int32 {
-        let source: SourceFile
-        do throws(FileOptions.Problem) { source = try files.source(file, io: io) } catch { return error.status }
-        var formatter = DiagnosticFormatter(sources: [source])
-        let seeds: RunSeeds
-        do { seeds = try seed.read() } catch {
-            if let file = error.source { formatter.sources.append(file) }
-            io.writeErr(formatter.format(error.diagnostic))
-            return error.isMissingFile ? ExitStatus.noInput : ExitStatus.usage
-        }
-        let document: Document
-        do { document = try Document.load(source) } catch {
-            io.writeErr(formatter.format(error))
-            return ExitStatus.invalidDocument
-        }
         let clock = WallClock()
-        let location = LocalPath(file)
-        let reading = files.access(home: location.folder)
-        let network: Network
+        let launch: RunLaunch
         do {
-            network = try Network(stubs: answers.stubs, record: nil, replay: nil, offline: answers.offline, clock: clock,
-                                  files: reading)
+            launch = try RunLaunch(RunLaunch.Request(file: file, seeds: seed.values, stubs: answers.stubs, offline: answers.offline,
+                                                     files: files.values, clock: clock))
         } catch {
-            if let file = error.source { formatter.sources.append(file) }
-            io.writeErr(formatter.format(error.diagnostic))
-            return error.isMissingFile ? ExitStatus.noInput : ExitStatus.invalidDocument
+            io.writeErr(error.message)
+            return error.status
         }
-        if let stubSource = network.stubSource { formatter.sources.append(stubSource) }
+        let (document, seeds, reading, formatter) = (launch.document!, launch.seeds, launch.files, launch.formatter)
         guard let page = PageFiles.locate() else {
             let places = PageFiles.candidates.map(\.path).joined(separator: "\n  ")
             io.writeErr("jasonrun: the preview's page files are missing; looked in:\n  \(places)\n")
@@ -84,19 +67,14 @@ struct PreviewCommand: ParsableCommand {
 
         let link = PreviewLink()
         let stores = seeds.stores(store.stores)
-        let viewURL = location.url
-        let (transport, answers, params, start) = (network.transport().0, network.answers, seeds.params ?? [:],
-                                                   Date().timeIntervalSince1970)
+        let viewURL = launch.viewURL
+        let start = Date().timeIntervalSince1970
         var registry = StandardLibrary.registry
         OverlayActions.install(in: &registry, link: link)
         let agentFrames = AgentFrames(bridge: page.file("agent-bridge.js").map { String(decoding: $0.bytes, as: UTF8.self) } ?? "")
         registry.register(group: "agent", AgentActions.handlers(runner: FrameAgents(link: link, frames: agentFrames)))
         var setup = SessionSetup(registry: registry) { console in
-            var environment = ActionEnvironment(console: console, stores: stores, viewURL: viewURL, clock: clock,
-                                                transport: transport, answers: AnswerBook(answers), input: nil,
-                                                startDate: start)
-            environment.params = params
-            return environment
+            launch.environment(console: console, stores: stores, startDate: start)
         }
         setup.maxSteps = maxSteps == 0 ? nil : maxSteps
         setup.keptSteps = stepHistory == 0 ? nil : stepHistory

@@ -40,16 +40,13 @@ struct ReplCommand: ParsableCommand {
     }
 
     func execute(io: any TerminalIO) async -> Int32 {
-        var source: SourceFile?
-        if let file {
-            do throws(FileOptions.Problem) { source = try files.source(file, io: io) } catch { return error.status }
-        }
         // Without a first document, the folder the REPL was started in (documents loaded later are read from there).
         let home = file.map(FileOptions.folder) ?? FileManager.default.currentDirectoryPath
         var started: SessionStart
-        do throws(SessionStart.Failure) {
-            started = try SessionStart(source, file: file, stubs: answers.stubs, offline: answers.offline,
-                                       access: files.access(home: home), startDate: repeatable.startDate())
+        do {
+            started = SessionStart(try RunLaunch(RunLaunch.Request(file: file, stubs: answers.stubs, offline: answers.offline,
+                                                                   files: files.values, home: home)),
+                                   startDate: repeatable.startDate())
         } catch {
             io.writeErr(error.message)
             return error.status
@@ -93,40 +90,19 @@ struct ReplCommand: ParsableCommand {
 }
 
 /// What a REPL session starts from: its first document (if any), the setup of its runs (stubs, network,
-/// stores in memory) and the formatter of its diagnostics. `jasonrun repl` and the MCP server's `debug`.
+/// stores in memory) and the formatter of its diagnostics, made from the run's launch. `jasonrun repl` and
+/// the MCP server's `debug`.
 struct SessionStart {
-    struct Failure: Error {
-        var message: String
-        var status: Int32
-    }
-
     var document: Document?
     var setup: SessionSetup
     var formatter: DiagnosticFormatter
 
-    init(_ source: SourceFile?, file: String?, stubs: String?, offline: Bool, access: FileAccess,
-         startDate: Double) throws(Failure) {
-        var sources = source.map { [$0] } ?? []
-        if let source {
-            do { document = try Document.load(source) } catch {
-                throw Failure(message: DiagnosticFormatter(sources: sources).format(error), status: ExitStatus.invalidDocument)
-            }
-        }
-        let network: Network
-        do {
-            network = try Network(stubs: stubs, record: nil, replay: nil, offline: offline, clock: VirtualClock(), files: access)
-        } catch {
-            if let file = error.source { sources.append(file) }
-            throw Failure(message: DiagnosticFormatter(sources: sources).format(error.diagnostic),
-                          status: error.isMissingFile ? ExitStatus.noInput : ExitStatus.invalidDocument)
-        }
-        let viewURL = file.map { LocalPath($0).url } ?? ""
-        let answers = network.answers
+    init(_ launch: RunLaunch, startDate: Double) {
+        document = launch.document
         setup = SessionSetup(registry: StandardLibrary.registry) { console in
-            ActionEnvironment(console: console, viewURL: viewURL, transport: network.transport().0,
-                              answers: AnswerBook(answers), startDate: startDate)
+            launch.environment(console: console, stores: .inMemory(), startDate: startDate, clock: VirtualClock())
         }
-        setup.files = access
-        formatter = DiagnosticFormatter(sources: sources)
+        setup.files = launch.files
+        formatter = launch.formatter
     }
 }

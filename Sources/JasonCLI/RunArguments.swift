@@ -12,14 +12,21 @@ import JasonActions
 /// messages. RunArgumentsTests checks that the table names every option of RunCommand and that both
 /// parses give the same settings.
 enum RunArguments {
-    /// The settings `arguments` (after `normalize`) ask for, when they are plain: the flow first, then
-    /// `--name value`, `--name=value` or `--flag`, each option once (`--allow-read` repeatable), no value empty.
+    /// The settings `arguments` (after `normalize`, and without a leading `run`) ask for, when they are
+    /// plain: one flow (`-` for standard input) anywhere among `--name value`, `--name=value` or `--flag`,
+    /// each option once (`--allow-read` repeatable), no value empty. Every order a user writes them in
+    /// takes this path, so every form of the command starts as fast.
     static func parse(_ arguments: [String]) -> RunSettings? {
-        guard let file = arguments.first, file == "-" || !file.hasPrefix("-") else { return nil }
-        var settings = RunSettings(file: file)
+        var file: String?
+        var settings = RunSettings(file: "")
         var seen: [String] = []
-        var rest = arguments.dropFirst()
+        var rest = arguments[...]
         while let argument = rest.popFirst() {
+            if argument == "-" || !argument.hasPrefix("-") {
+                guard file == nil else { return nil }
+                file = argument
+                continue
+            }
             let (name, attached) = split(argument)
             guard name.hasPrefix("--"), name.count > 2 else { return nil }
             if let setFlag = flag(name) {
@@ -33,7 +40,8 @@ enum RunArguments {
             guard let value = attached ?? rest.popFirst(), !value.isEmpty, attached != nil || !value.hasPrefix("-"),
                   setOption(&settings, value) else { return nil }
         }
-        guard settings.isRunnable else { return nil }
+        guard let file, settings.isRunnable else { return nil }
+        settings.file = file
         return settings
     }
 

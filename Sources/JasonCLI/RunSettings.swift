@@ -41,60 +41,28 @@ struct RunSettings {
     }
 
     func execute(io: any TerminalIO) async -> Int32 {
-        let source: SourceFile
-        if file == "-" {
-            let bytes = io.readAllInput()
-            if bytes.count > files.maxFileSize {
-                io.writeErr("jasonrun: <stdin>: the document is larger than \(files.maxFileSize) bytes (raise the limit with --max-file-size BYTES)\n")
-                return ExitStatus.invalidDocument
-            }
-            source = SourceFile(name: "<stdin>", bytes: bytes)
-        } else {
-            do throws(FileOptions.Problem) { source = try files.source(file, io: io) } catch { return error.status }
-        }
-        var formatter = DiagnosticFormatter(sources: [source])
-        let seeds: RunSeeds
-        do {
-            seeds = try seed.read()
-        } catch {
-            if let file = error.source { formatter.sources.append(file) }
-            io.writeErr(formatter.format(error.diagnostic))
-            return error.isMissingFile ? ExitStatus.noInput : ExitStatus.usage
-        }
-        let document: Document
-        do {
-            document = try Document.load(source)
-        } catch {
-            io.writeErr(formatter.format(error))
-            return ExitStatus.invalidDocument
-        }
         let clock: any InterpreterClock = realTime ? WallClock() : VirtualClock()
-        let location = file == "-" ? nil : LocalPath(file)
-        let network: Network
+        let launch: RunLaunch
         do {
-            network = try Network(stubs: answers.stubs, record: record, replay: replay, offline: answers.offline, clock: clock,
-                                  files: files.access(home: location?.folder),
-                                  keepCredentials: recordCredentials)
+            launch = try RunLaunch(RunLaunch.Request(
+                file: file, input: file == "-" ? io.readAllInput() : [], seeds: seed, stubs: answers.stubs, record: record,
+                replay: replay, recordCredentials: recordCredentials, offline: answers.offline, files: files, clock: clock))
         } catch {
-            if let file = error.source { formatter.sources.append(file) }
-            io.writeErr(formatter.format(error.diagnostic))
-            return error.isMissingFile ? ExitStatus.noInput : ExitStatus.invalidDocument
+            io.writeErr(error.message)
+            return error.status
         }
+        let (source, document, seeds, network) = (launch.source!, launch.document!, launch.seeds, launch.network)
         let output: RunOutput
-        do { output = try RunOutput(io: io, trace: trace, traceFile: traceFile, formatter: formatter) } catch {
+        do { output = try RunOutput(io: io, trace: trace, traceFile: traceFile, formatter: launch.formatter) } catch {
             io.writeErr("jasonrun: \(error.message)\n")
             return ExitStatus.usage
         }
         defer { output.close() }
-        if let stubSource = network.stubSource { output.formatter.sources.append(stubSource) }
         let (transport, stubbed) = network.transport()
-        var environment = ActionEnvironment(
+        let environment = launch.environment(
             console: LineConsole(io: io, renderMode: render, errorsAsJSON: output.jsonOnStandardError),
-            stores: seeds.stores(store.stores),
-            viewURL: location?.url ?? "stdin:",
-            clock: clock, transport: transport, answers: AnswerBook(network.answers),
-            input: file == "-" ? nil : io.typist, startDate: repeatable.startDate())
-        environment.params = seeds.params ?? [:]
+            stores: seeds.stores(store.stores), startDate: repeatable.startDate(),
+            input: file == "-" ? nil : io.typist, transport: transport)
         let engine = ScriptEngine(limits: limit.scriptLimits, seed: repeatable.seed)
         let interpreter = Interpreter(document: document, registry: StandardLibrary.registry, environment: environment,
                                       scriptEngine: engine)

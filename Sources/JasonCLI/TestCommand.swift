@@ -39,34 +39,11 @@ struct TestCommand: ParsableCommand {
     }
 
     func execute(io: any TerminalIO) async -> Int32 {
-        let (found, missing) = TestDiscovery.files(paths)
-        for path in missing { io.writeErr("jasonrun: \(path): no such file or folder\n") }
-        if !missing.isEmpty { return ExitStatus.noInput }
-        if found.isEmpty {
-            io.writeErr("jasonrun: no test files (*\(TestDiscovery.suffix)) in \(paths.isEmpty ? "." : paths.joined(separator: ", "))\n")
+        let outcome = await TestRun(paths: paths, files: fileOptions.values, seed: seed, jobs: jobs).run(io: io)
+        guard case .ran(let results, let failed) = outcome else {
+            if case .stopped(let status) = outcome { return status }
+            return ExitStatus.internalError
         }
-        var files: [TestFile] = []
-        var invalid = false
-        for path in found {
-            let reading = Reading(allowRead: fileOptions.allowRead, maxFileSize: fileOptions.maxFileSize)
-            do { files.append(try TestFile.load(path: path, reading: reading)) } catch {
-                io.writeErr(DiagnosticFormatter(sources: error.sources).format(error.diagnostic))
-                invalid = true
-            }
-        }
-        if invalid { return ExitStatus.invalidDocument }
-        if let seed {
-            for f in files.indices {
-                for c in files[f].cases.indices where files[f].cases[c].limits.seed == nil { files[f].cases[c].limits.seed = seed }
-            }
-        }
-
-        let results = await SuiteRunner.run(files, width: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
-        let report = TestReport()
-        for result in results { io.writeOut(report.lines(for: result)) }
-        let failed = results.reduce(0) { $0 + $1.failed }
-        let passed = results.reduce(0) { $0 + $1.cases.count } - failed
-        io.writeOut("\(passed) passed, \(failed) failed\n")
 
         if let junit, !write(JUnitReport.xml(results), to: junit, io: io) { return ExitStatus.usage }
         if let coverage {
@@ -101,5 +78,53 @@ struct TestCommand: ParsableCommand {
             io.writeErr("jasonrun: \(path): cannot write: \(error.localizedDescription)\n")
             return false
         }
+    }
+}
+
+/// Finding, loading and running test files, with a line per case and the count: the one function behind
+/// `jasonrun test` and MCP's `test`.
+struct TestRun {
+    var paths: [String]
+    var files = FileOptions.Values()
+    /// Seeds `Math.random()` in every case that names no seed of its own.
+    var seed: UInt64?
+    var jobs: Int?
+
+    enum Outcome {
+        /// Every file loaded and every case ran; `failed` cases failed.
+        case ran([FileResult], failed: Int)
+        /// A path is missing or a test file is invalid: nothing ran.
+        case stopped(Int32)
+    }
+
+    func run(io: any TerminalIO) async -> Outcome {
+        let (found, missing) = TestDiscovery.files(paths)
+        for path in missing { io.writeErr("jasonrun: \(path): no such file or folder\n") }
+        if !missing.isEmpty { return .stopped(ExitStatus.noInput) }
+        if found.isEmpty {
+            io.writeErr("jasonrun: no test files (*\(TestDiscovery.suffix)) in \(paths.isEmpty ? "." : paths.joined(separator: ", "))\n")
+        }
+        var loaded: [TestFile] = []
+        var invalid = false
+        for path in found {
+            let reading = Reading(allowRead: files.allowRead, maxFileSize: files.maxFileSize)
+            do { loaded.append(try TestFile.load(path: path, reading: reading)) } catch {
+                io.writeErr(DiagnosticFormatter(sources: error.sources).format(error.diagnostic))
+                invalid = true
+            }
+        }
+        if invalid { return .stopped(ExitStatus.invalidDocument) }
+        if let seed {
+            for f in loaded.indices {
+                for c in loaded[f].cases.indices where loaded[f].cases[c].limits.seed == nil { loaded[f].cases[c].limits.seed = seed }
+            }
+        }
+        let results = await SuiteRunner.run(loaded, width: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
+        let report = TestReport()
+        for result in results { io.writeOut(report.lines(for: result)) }
+        let failed = results.reduce(0) { $0 + $1.failed }
+        let passed = results.reduce(0) { $0 + $1.cases.count } - failed
+        io.writeOut("\(passed) passed, \(failed) failed\n")
+        return .ran(results, failed: failed)
     }
 }

@@ -123,14 +123,14 @@ package final class Debugger {
     }
 
     /// Starts over with another document, opened at `url` (relative URLs in it resolve against it).
-    package func load(_ document: Document, url: String) async {
+    package func load(_ document: Document, url: String, jason: JSON? = nil) async {
         self.document = document
         timeline.removeAll()
         cursor = 0
         recorder.lastFailure = nil
         session.reset()
         interpreter = Self.build(document, setup, console, [recorder, chainResult] + setup.observers, asker, url: url)
-        await start()
+        await start(jason: jason)
     }
 
     /// Queues `call` (if any), lets `seconds` pass on the clock, and runs until idle or paused. What was

@@ -45,16 +45,19 @@ extension DebugAdapter {
                 ids.append(breakpoint.id)
                 // A line inside the action's object stays where it was clicked; a line outside every
                 // action moves to the next one.
+                // Moved, it goes to the line of the action's `type` (or `trigger`), where a stop is shown.
                 let moved = location.line > line
+                let shown = action.location(ofKey: "type") ?? action.location(ofKey: "trigger") ?? location
                 var result: JSONObject = [
                     "id": .int(breakpoint.id), "verified": true,
-                    "line": .int(moved ? (linesStartAt1 ? location.line : location.line - 1) : written),
+                    "line": .int(moved ? (linesStartAt1 ? shown.line : shown.line - 1) : written),
                     "source": sourceJSON(mixinFile ?? document.fileName),
                 ]
                 if location.line == line || moved {
-                    result["column"] = .int(columnsStartAt1 ? location.column : location.column - 1)
+                    let column = moved ? shown.column : location.column
+                    result["column"] = .int(columnsStartAt1 ? column : column - 1)
                 }
-                if moved { result["message"] = .string("moved to line \(location.line), where the next action starts") }
+                if moved { result["message"] = .string("moved to line \(shown.line), where the next action starts") }
                 results.append(.object(result))
             }
         }

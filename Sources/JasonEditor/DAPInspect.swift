@@ -16,7 +16,9 @@ extension DebugAdapter {
             let frame = frames[index]
             var item: JSONObject = ["id": .int(index + 1), "name": .string("\(frame.name): \(frame.action)"),
                                     "line": 0, "column": 0]
-            if let location = frame.path.location, let file = frame.path.file {
+            // At the line of its `type` (or `trigger`), where a breakpoint on the action is set.
+            let keyLocation = frame.path.location(ofKey: "type") ?? frame.path.location(ofKey: "trigger")
+            if let location = keyLocation ?? frame.path.location, let file = frame.path.file {
                 item["line"] = .int(linesStartAt1 ? location.line : location.line - 1)
                 item["column"] = .int(columnsStartAt1 ? location.column : location.column - 1)
                 item["source"] = sourceJSON(file)
@@ -62,7 +64,8 @@ extension DebugAdapter {
         var shown = children[...]
         if case .int(let start)? = request.arguments["start"] { shown = shown.dropFirst(max(0, start)) }
         if case .int(let count)? = request.arguments["count"], count > 0 { shown = shown.prefix(count) }
-        let items = shown.map { variables.variable($0.name, $0.value) }
+        let parent = variables.paths[reference]
+        let items = shown.map { variables.variable($0.name, $0.value, parent: parent) }
         channel.respond(to: request, body: ["variables": .array(items)])
     }
 
@@ -105,5 +108,41 @@ extension DebugAdapter {
         if case .int(let given)? = id { index = given - 1 }
         guard frames.indices.contains(index) else { return nil }
         return (index, frames[index])
+    }
+}
+
+/// `setVariable` and `restart`.
+extension DebugAdapter {
+    /// A member of `$get`, `$global` or `$cache` (at any depth) set from the variables view, as the debug
+    /// console's `set $get.x = VALUE` sets it (JSON, or `{{ }}` evaluated), through the debugger.
+    func setVariable(_ request: DAPRequest) async {
+        guard let console else { return channel.fail(request, "no program is launched", message: "notLaunched") }
+        guard case .int(let reference)? = request.arguments["variablesReference"], let parent = variables.paths[reference],
+              let name = request.arguments["name"]?.stringValue, let value = request.arguments["value"]?.stringValue else {
+            return channel.fail(request, "only the members of $get, $global and $cache can be set", message: "notSettable")
+        }
+        let output = await channel.capturing { await console.runLine("set \(parent).\(name) = \(value)") }
+        guard !output.hasPrefix("error:") else {
+            var message = String(output.dropFirst("error: ".count))
+            while message.hasSuffix("\n") { message.removeLast() }
+            return channel.fail(request, message, message: "setFailed")
+        }
+        // `PATH = JSON` is the first line the REPL answers with.
+        let line = output.split(separator: "\n").first.map(String.init) ?? ""
+        let shown = line.range(of: " = ").map { String(line[$0.upperBound...]) } ?? value
+        let parsed = try? JSONParser.parse(shown)
+        channel.respond(to: request, body: ["value": .string(VariableTable.preview(parsed ?? .string(shown))),
+                                            "variablesReference": .int(variables.reference(for: parsed))])
+    }
+
+    /// `restart`: the program launched again from its document, its breakpoints kept.
+    func restart(_ request: DAPRequest) async {
+        guard let debugger, let program else { return channel.fail(request, "no program is launched", message: "notLaunched") }
+        channel.respond(to: request)
+        variables.reset()
+        shownDiagnostics = DiagnosticCursor()
+        await debugger.load(program.document, url: program.url, jason: program.jason)
+        started = false
+        await startIfReady()
     }
 }

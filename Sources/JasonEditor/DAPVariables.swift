@@ -10,8 +10,15 @@ struct VariableTable {
     }
 
     private var entries: [Entry] = []
+    /// The `set` path of the references that hold a settable variable's members (`$get`, `$get.user`…).
+    private(set) var paths: [Int: String] = [:]
 
-    mutating func reset() { entries = [] }
+    static let settable: Set<String> = ["$get", "$global", "$cache"]
+
+    mutating func reset() {
+        entries = []
+        paths = [:]
+    }
 
     mutating func scope(_ members: [(name: String, value: JSON?)]) -> Int {
         entries.append(.members(members))
@@ -40,10 +47,14 @@ struct VariableTable {
         }
     }
 
-    /// A DAP `Variable`: the value in one line, and a reference when it has members.
-    mutating func variable(_ name: String, _ value: JSON?) -> JSON {
+    /// A DAP `Variable`: the value in one line, and a reference when it has members. `parent` is the set
+    /// path of the variable holding it, when it may be set.
+    mutating func variable(_ name: String, _ value: JSON?, parent: String? = nil) -> JSON {
+        let reference = reference(for: value)
+        let path = parent.map { $0 + "." + name } ?? (Self.settable.contains(name) ? name : nil)
+        if reference > 0, let path { paths[reference] = path }
         var item: JSONObject = ["name": .string(name), "value": .string(Self.preview(value)),
-                                "variablesReference": .int(reference(for: value))]
+                                "variablesReference": .int(reference)]
         item["type"] = .string(value?.kindName ?? "undefined")
         switch value {
         case .array(let items)?: item["indexedVariables"] = .int(items.count)

@@ -119,6 +119,8 @@ package final class DebugAdapter {
         case "exceptionInfo": exceptionInfo(request)
         case "scopes": scopes(request)
         case "variables": variables(request)
+        case "setVariable": await setVariable(request)
+        case "restart": await restart(request)
         case "evaluate": await evaluate(request)
         case "continue", "next", "stepIn", "stepOut": await go(request)
         case "stepBack", "reverseContinue": goBack(request)
@@ -144,6 +146,8 @@ package final class DebugAdapter {
             "supportsConditionalBreakpoints": true,
             "supportsHitConditionalBreakpoints": true,
             "supportsLogPoints": true,
+            "supportsSetVariable": true,
+            "supportsRestartRequest": true,
             "supportsStepBack": true,
             "supportsEvaluateForHovers": true,
             "supportsTerminateRequest": true,

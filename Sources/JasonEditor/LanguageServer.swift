@@ -73,7 +73,7 @@ package struct LanguageServer {
     mutating func analyze(_ uri: String) -> [JSON] {
         stale.remove(uri)
         guard var document = documents[uri] else { return [] }
-        document.analyze(services.analyzer)
+        document.analyze(analyzer)
         documents[uri] = document
         return [publish(document)]
     }
@@ -106,15 +106,19 @@ package struct LanguageServer {
         }
         let features = ["textDocument/completion", "textDocument/hover", "textDocument/definition",
                         "textDocument/documentSymbol", "textDocument/codeAction", "textDocument/rename",
-                        "textDocument/prepareRename", "textDocument/references"]
+                        "textDocument/prepareRename", "textDocument/references", "textDocument/documentLink",
+                        "textDocument/foldingRange"]
         guard features.contains(message.method) else {
             return [RPC.error(id: id, code: .methodNotFound, message: "\(message.method) is not supported")]
         }
         guard let uri = message.params["textDocument"]?["uri"]?.stringValue, let document = documents[uri] else {
             return [RPC.error(id: id, code: .invalidParams, message: "no open document with that uri")]
         }
-        if message.method == "textDocument/documentSymbol" {
-            return [RPC.response(id: id, result: symbols(in: document))]
+        switch message.method {
+        case "textDocument/documentSymbol": return [RPC.response(id: id, result: symbols(in: document))]
+        case "textDocument/documentLink": return [RPC.response(id: id, result: documentLinks(in: document))]
+        case "textDocument/foldingRange": return [RPC.response(id: id, result: foldingRanges(in: document))]
+        default: break
         }
         if message.method == "textDocument/codeAction" {
             guard let range = message.params["range"], let start = OpenDocument.position(range["start"]),
@@ -152,19 +156,29 @@ package struct LanguageServer {
     mutating func notification(_ message: RPC.Incoming) -> [JSON] {
         guard state == .running else { return [] }
         let params = message.params
+        if message.method == "workspace/didChangeWatchedFiles" {
+            watchedFilesChanged(params)
+            return []
+        }
         guard let uri = params["textDocument"]?["uri"]?.stringValue else { return [] }
+        if let url = URL(string: uri), url.isFileURL, message.method.hasPrefix("textDocument/did") { touch(url.path) }
         switch message.method {
         case "textDocument/didOpen":
             let text = params["textDocument"]?["text"]?.stringValue ?? ""
+            let analyzer = self.analyzer
             documents[uri] = OpenDocument(uri: uri, text: Array(text.utf8),
                                           version: params["textDocument"]?["version"]?.intValue ?? 0,
-                                          analyzer: services.analyzer)
+                                          analyzer: analyzer)
+            // What this file mixes in, open too, is checked again against it.
+            if let path = documents[uri]?.path { touch(path) }
         case "textDocument/didChange":
             guard var document = documents[uri] else { return [] }
             for change in params["contentChanges"]?.arrayValue ?? [] { document.apply(change) }
             document.version = params["textDocument"]?["version"]?.intValue ?? document.version + 1
             documents[uri] = document
             stale.insert(uri)
+            return []
+        case "textDocument/didSave":
             return []
         case "textDocument/didClose":
             documents[uri] = nil
@@ -181,7 +195,7 @@ package struct LanguageServer {
         [
             "capabilities": [
                 "positionEncoding": "utf-16",
-                "textDocumentSync": ["openClose": true, "change": 2],
+                "textDocumentSync": ["openClose": true, "change": 2, "save": true],
                 "completionProvider": ["triggerCharacters": ["\"", "$", "."]],
                 "hoverProvider": true,
                 "definitionProvider": true,
@@ -189,6 +203,8 @@ package struct LanguageServer {
                 "codeActionProvider": ["codeActionKinds": ["quickfix"]],
                 "renameProvider": ["prepareProvider": true],
                 "referencesProvider": true,
+                "documentLinkProvider": ["resolveProvider": false],
+                "foldingRangeProvider": true,
             ],
             "serverInfo": ["name": "jasonrun", "version": .string(services.version)],
         ]

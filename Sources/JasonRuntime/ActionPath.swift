@@ -30,6 +30,11 @@ public struct ActionPath: Sendable, Hashable, CustomStringConvertible {
     /// same pointer, except in a part mixed in from another file.
     func sourcePointer(_ pointer: JSONPointer) -> JSONPointer { lookup?.origin?.sourcePointer(pointer) ?? pointer }
 
+    /// Where the key `key` of this action is written (its `type` line, say), when it was written.
+    package func location(ofKey key: String) -> SourceLocation? {
+        sourceMap?.location(ofKeyOf: sourcePointer(pointer.appending(key)))
+    }
+
     /// For an action mixed in from another file: where the mixin was written (`flow.json:4:7 /$jason/head/actions`).
     public var mixedInto: String? { lookup?.origin?.mixedInto }
 

@@ -20,13 +20,14 @@ extension Document {
                                  fetchingAll fetch: ([String]) async -> [String: MixinResolver.Fetched]) async throws(Diagnostic)
         -> (Document, [Diagnostic])
     {
-        guard unresolvedMixins else { return (self, []) }
-        var resolver = MixinResolver(root: root, locator: locator, url: url, firstURL: firstURL, maximumSize: maximumSize)
-        resolver.deadline = deadline
+        var resolution = MixinResolution(self, url: url, firstURL: firstURL, compiling: compiling, maximumSize: maximumSize)
+        resolution.resolver.deadline = deadline
+        var fetched: [String: MixinResolver.Fetched] = [:]
         while true {
-            let outcome = resolver.resolve()
-            if outcome.missing.isEmpty { return try mixed(outcome, compiling: compiling) }
-            for (fetchedURL, result) in await fetch(resolver.wanted(outcome.missing)) { resolver.fetched[fetchedURL] = result }
+            switch try resolution.next(fetched) {
+            case .fetch(let urls): fetched = await fetch(urls)
+            case .done(let document, let warnings): return (document, warnings)
+            }
         }
     }
 
@@ -34,23 +35,28 @@ extension Document {
     package func resolvingMixins(url: String, firstURL: String, compiling: Bool = true,
                                  maximumSize: Int = LocalFile.defaultMaximumSize,
                                  fetchingEach fetch: (String) -> MixinResolver.Fetched) throws(Diagnostic) -> (Document, [Diagnostic]) {
-        guard unresolvedMixins else { return (self, []) }
-        var resolver = MixinResolver(root: root, locator: locator, url: url, firstURL: firstURL, maximumSize: maximumSize)
+        var resolution = MixinResolution(self, url: url, firstURL: firstURL, compiling: compiling, maximumSize: maximumSize)
+        var fetched: [String: MixinResolver.Fetched] = [:]
         while true {
-            let outcome = resolver.resolve()
-            if outcome.missing.isEmpty { return try mixed(outcome, compiling: compiling) }
-            for missingURL in resolver.wanted(outcome.missing) { resolver.fetched[missingURL] = fetch(missingURL) }
+            switch try resolution.next(fetched) {
+            case .fetch(let urls): fetched = Dictionary(uniqueKeysWithValues: urls.map { ($0, fetch($0)) })
+            case .done(let document, let warnings): return (document, warnings)
+            }
         }
     }
 
     /// The same for the static tools (check, the language server, the graph), which never fetch: the
     /// `file://` mixins are read through `access`, the confinement a run of this document has (the
     /// document's folder and `--allow-read`, links resolved); other URLs stay as written.
-    package func resolvingFileMixins(compiling: Bool = true, access: FileAccess) throws(Diagnostic) -> (Document, [Diagnostic]) {
+    /// `openText` gives a file's text as an editor has it open (unsaved edits), for a file the
+    /// confinement allows; the disk otherwise.
+    package func resolvingFileMixins(compiling: Bool = true, access: FileAccess,
+                                     openText: (String) -> [UInt8]? = { _ in nil }) throws(Diagnostic) -> (Document, [Diagnostic]) {
         guard let name = fileName, !name.hasPrefix("<") else { return (self, []) }
         let url = LocalPath(name).url
         return try resolvingMixins(url: url, firstURL: url, compiling: compiling, maximumSize: access.maximumSize) { wanted in
             guard let path = Document.localPath(ofURL: wanted) else { return .skipped }
+            if access.allows(path), let bytes = openText(path) { return Document.mixinDocument(bytes, url: wanted) }
             switch access.contents(of: path) {
             case .success(let bytes): return Document.mixinDocument(bytes, url: wanted)
             case .failure(let refusal): return .failed(refusal.description)
@@ -58,7 +64,7 @@ extension Document {
         }
     }
 
-    private func mixed(_ outcome: MixinResolver.Outcome, compiling: Bool) throws(Diagnostic) -> (Document, [Diagnostic]) {
+    fileprivate func mixed(_ outcome: MixinResolver.Outcome, compiling: Bool) throws(Diagnostic) -> (Document, [Diagnostic]) {
         if let error = outcome.diagnostics.first(where: { $0.severity == .error }) { throw error }
         var mixedLocator = locator
         mixedLocator.mixedParts = outcome.parts
@@ -74,6 +80,36 @@ extension Document {
         } catch {
             return .failed("\(name):\(error.location): \(error.message)")
         }
+    }
+}
+
+/// The one resolving loop, whatever fetches: each `next` takes what the last pass fetched, resolves
+/// again, and says which URLs to fetch now or gives the document with everything mixed in.
+struct MixinResolution {
+    enum Step {
+        case fetch([String])
+        case done(Document, [Diagnostic])
+    }
+
+    let document: Document
+    let compiling: Bool
+    var resolver: MixinResolver
+
+    init(_ document: Document, url: String, firstURL: String, compiling: Bool, maximumSize: Int) {
+        (self.document, self.compiling) = (document, compiling)
+        resolver = MixinResolver(root: document.root, locator: document.locator, url: url, firstURL: firstURL,
+                                 maximumSize: maximumSize)
+    }
+
+    mutating func next(_ fetched: [String: MixinResolver.Fetched]) throws(Diagnostic) -> Step {
+        guard document.unresolvedMixins else { return .done(document, []) }
+        for (url, result) in fetched { resolver.fetched[url] = result }
+        let outcome = resolver.resolve()
+        if outcome.missing.isEmpty {
+            let (mixed, warnings) = try document.mixed(outcome, compiling: compiling)
+            return .done(mixed, warnings)
+        }
+        return .fetch(resolver.wanted(outcome.missing))
     }
 }
 

@@ -42,6 +42,9 @@ import Testing
             ["flow.json", "--seed", "7", "--clock-start", "2030-01-01T09:00:00Z"],
             ["flow.json", "--params", #"{"q": "tea"}"#, "--jason", "[1, 2]", "--global=@g.json", "--state-dir", "st"],
             ["flow.json", "--allow-read", folder, "--allow-read=\(folder)", "--max-file-size", "1000"],
+            // Every order a user writes: options before the flow, or on both sides of it (performance round 4).
+            ["--no-persist", "flow.json"], ["--strict", "--max-steps", "10", "flow.json", "--offline"],
+            ["--render=tree", "-", "--seed", "3"],
         ]
         for arguments in accepted {
             let fast = try #require(RunArguments.parse(arguments), "\(arguments)")
@@ -59,7 +62,8 @@ import Testing
             ["flow.json", "--strict=yes"], ["flow.json", "--strict", "--strict"], ["flow.json", "--stubs", "a", "--stubs", "b"],
             ["flow.json", "--stubs", "--offline"], ["flow.json", "--state-dir", "d", "--no-persist"],
             ["flow.json", "--record-credentials"], ["flow.json", "--js-time", "0"], ["flow.json", "--allow-read", "/nosuch/folder"],
-            ["--strict", "flow.json"], ["flow.json", "--stubs="], ["flow.json", "--stubs", ""],
+            ["flow.json", "--stubs="], ["flow.json", "--stubs", ""], ["--strict"], ["--max-steps", "10"],
+            ["-", "flow.json"],
         ]
         for arguments in declined {
             #expect(RunArguments.parse(arguments) == nil, "\(arguments)")

@@ -19,15 +19,15 @@ def test_runs_to_the_end_with_output_and_exit_code_0(dap, flows):
 def test_line_breakpoint_moves_to_the_next_action_and_stops_there(dap, flows):
     answers = dap.start(shop(flows), breakpoints={shop(flows): [{"line": 4}, {"line": 22}]})
     moved, exact = answers[shop(flows)]
-    assert moved["verified"] and moved["line"] == 6 and "moved to line 6" in moved["message"]
+    assert moved["verified"] and moved["line"] == 7 and "moved to line 7" in moved["message"]
     assert exact["verified"] and exact["line"] == 22 and "message" not in exact
     stop = dap.stopped()
     assert stop["reason"] == "breakpoint" and stop["hitBreakpointIds"] == [moved["id"]]
-    assert dap.top_line() == 6
+    assert dap.top_line() == 7
     dap.ok("continue", {"threadId": 1})
     assert dap.stopped()["hitBreakpointIds"] == [exact["id"]]
     frames = dap.frames()
-    assert [f["line"] for f in frames] == [22, 6]
+    assert [f["line"] for f in frames] == [22, 7]
     assert frames[0]["name"] == "price: $return.success" and frames[1]["name"] == "$load: trigger price"
     assert frames[0]["source"]["path"] == shop(flows)
     dap.ok("continue", {"threadId": 1})
@@ -45,10 +45,10 @@ def test_a_line_inside_an_action_belongs_to_that_action(dap, flows):
     assert dap.frames()[0]["name"] == "price: $set"
     dap.ok("continue", {"threadId": 1})
     assert dap.stopped()["hitBreakpointIds"] == [closing["id"]]
-    assert dap.top_line() == 9
+    assert dap.top_line() == 10
     dap.ok("continue", {"threadId": 1})
     assert dap.stopped()["hitBreakpointIds"] == [toast["id"]]
-    assert dap.top_line() == 12
+    assert dap.top_line() == 13
     dap.ok("continue", {"threadId": 1})
     assert dap.exit_code() == 0
 
@@ -58,7 +58,7 @@ def test_breakpoint_by_type_and_by_name(dap, flows):
     toast, tally, bad = answers["functions"]
     assert toast["verified"] and tally["verified"] and not bad["verified"]
     assert dap.stopped()["hitBreakpointIds"] == [toast["id"]]
-    assert dap.top_line() == 12
+    assert dap.top_line() == 13
     dap.ok("continue", {"threadId": 1})
     assert dap.stopped()["hitBreakpointIds"] == [tally["id"]]
     assert dap.top_line() == 25
@@ -93,10 +93,10 @@ def test_exception_breakpoints_failed_and_unhandled(dap, flows):
     dap.start(fail, exceptions=["failed"])
     stop = dap.stopped()
     assert stop["reason"] == "exception" and stop["text"]
-    assert dap.top_line() == 5
+    assert dap.top_line() == 6
     dap.ok("continue", {"threadId": 1})
     assert dap.stopped()["reason"] == "exception"
-    assert dap.top_line() == 11
+    assert dap.top_line() == 12
     dap.ok("continue", {"threadId": 1})
     assert dap.exit_code() == 1
     assert "handled:" in dap.output()
@@ -105,7 +105,7 @@ def test_exception_breakpoints_failed_and_unhandled(dap, flows):
 def test_unhandled_only_stops_where_no_error_branch_is(dap, flows):
     dap.start(str(flows / "fail.json"), exceptions=["unhandled"])
     assert dap.stopped()["reason"] == "exception"
-    assert dap.top_line() == 11
+    assert dap.top_line() == 12
     dap.ok("continue", {"threadId": 1})
     assert dap.exit_code() == 1
     assert "no error branch" in dap.output()
@@ -114,16 +114,16 @@ def test_unhandled_only_stops_where_no_error_branch_is(dap, flows):
 def test_step_in_over_out_and_entry(dap, flows):
     dap.start(shop(flows), stopOnEntry=True, jason={"user": "ann"})
     assert dap.stopped()["reason"] == "entry"
-    assert dap.top_line() == 6
+    assert dap.top_line() == 7
     dap.ok("stepIn", {"threadId": 1})
     assert dap.stopped()["reason"] == "step"
-    assert [f["line"] for f in dap.frames()] == [19, 6]
+    assert [f["line"] for f in dap.frames()] == [20, 7]
     dap.ok("stepOut", {"threadId": 1})
     dap.stopped()
-    assert [f["line"] for f in dap.frames()] == [9]
+    assert [f["line"] for f in dap.frames()] == [10]
     dap.ok("next", {"threadId": 1})
     dap.stopped()
-    assert dap.top_line() == 12
+    assert dap.top_line() == 13
 
 
 def test_next_steps_over_a_trigger(dap, flows):
@@ -131,29 +131,29 @@ def test_next_steps_over_a_trigger(dap, flows):
     dap.stopped()
     dap.ok("next", {"threadId": 1})
     dap.stopped()
-    assert [f["line"] for f in dap.frames()] == [9]
+    assert [f["line"] for f in dap.frames()] == [10]
 
 
 def test_step_back_and_reverse_continue(dap, flows):
     dap.start(shop(flows), breakpoints={shop(flows): [{"line": 19}, {"line": 12}]})
     dap.stopped()
-    assert dap.top_line() == 19
+    assert dap.top_line() == 20
     dap.ok("continue", {"threadId": 1})
     dap.stopped()
-    assert dap.top_line() == 12
+    assert dap.top_line() == 13
     count = dap.ok("evaluate", {"expression": "$get.count", "frameId": 1, "context": "watch"})["result"]
     assert count == "1"
     dap.ok("stepBack", {"threadId": 1})
     assert dap.stopped()["reason"] == "step"
-    assert dap.top_line() == 9
+    assert dap.top_line() == 10
     # going back restored the variables: the $set at line 9 has not run yet
     assert dap.ok("evaluate", {"expression": "$get.count", "frameId": 1, "context": "watch"})["result"] == "undefined"
     dap.ok("reverseContinue", {"threadId": 1})
     assert dap.stopped()["reason"] == "breakpoint"
-    assert dap.top_line() == 19
+    assert dap.top_line() == 20
     dap.ok("continue", {"threadId": 1})
     dap.stopped()
-    assert dap.top_line() == 12
+    assert dap.top_line() == 13
     # the recorded run is replayed, printing again what it printed
     dap.ok("continue", {"threadId": 1})
     assert dap.exit_code() == 0
@@ -174,7 +174,7 @@ def test_the_adapter_and_its_console_share_one_timeline(dap, flows):
     # The change is a new future: the $set at line 9 runs again, and the run reaches line 12 anew.
     dap.ok("continue", {"threadId": 1})
     dap.stopped()
-    assert dap.top_line() == 12
+    assert dap.top_line() == 13
     assert dap.ok("evaluate", {"expression": "$get.count", "frameId": 1, "context": "watch"})["result"] == "1"
 
 
@@ -237,7 +237,7 @@ def test_exit_code_1_when_a_chain_fails(dap, flows):
 def test_the_default_unhandled_filter_applies_without_set_exception_breakpoints(dap, flows):
     dap.start(str(flows / "fail.json"), send_exceptions=False)
     stop = dap.stopped()
-    assert stop["reason"] == "exception" and dap.top_line() == 11
+    assert stop["reason"] == "exception" and dap.top_line() == 12
     info = dap.ok("exceptionInfo", {"threadId": 1})
     assert info["exceptionId"] == "$network.request" and info["breakMode"] == "unhandled"
     assert info["description"] and info["details"]["message"] == info["description"]
@@ -358,7 +358,7 @@ def test_a_breakpoint_in_a_mixin_file_stops_there(dap, tmp_path):
     assert answer["verified"] and answer["line"] == 3 and answer["source"]["path"] == parts, answer
     assert dap.stopped()["hitBreakpointIds"] == [answer["id"]]
     top = dap.frames()[0]
-    assert top["source"]["path"] == parts and top["line"] == 1
+    assert top["source"]["path"] == parts and top["line"] == 2
     dap.ok("continue", {"threadId": 1})
     assert dap.exit_code() == 0
 
@@ -375,3 +375,34 @@ def test_a_logpoint_logs_its_message_and_goes_on(dap, flows):
     assert [line for line in output.splitlines() if line.startswith("count is")] == [
         "count is 1", "count is 2", "count is 3", "count is 4"], output
     assert "toast for Ann" in output and output.index("toast for Ann") < output.index("basket of Ann")
+
+
+def test_set_variable_from_the_variables_view_and_restart(dap, flows):
+    """Editors and assistants round 3, item 11: members of $get, $global and $cache (at any depth) are set
+    from the variables view, as the console's `set` sets them; other values are not settable; `restart`
+    launches the program again with its breakpoints, and the stop is shown on the action's `type` line."""
+    dap.start(shop(flows), breakpoints={shop(flows): [{"line": 13}]})
+    assert dap.stopped()["reason"] == "breakpoint"
+    assert dap.top_line() == 13
+    scopes = dap.scopes(1)
+    shared = dap.variables(scopes["Variables"])
+    get_ref = shared["$get"]["variablesReference"]
+    assert dap.ok("setVariable", {"variablesReference": get_ref, "name": "count", "value": "7"})["value"] == "7"
+    basket = dap.variables(dap.variables(get_ref)["basket"]["variablesReference"])
+    owner_ref = basket["owner"]["variablesReference"]
+    assert dap.ok("setVariable", {"variablesReference": owner_ref, "name": "name", "value": '"Bob"'})["value"] == '"Bob"'
+    refused = dap.request("setVariable", {"variablesReference": scopes["head.data"], "name": "shop", "value": "1"})
+    assert not refused["success"] and "only the members of $get" in refused["message"]
+    bad = dap.request("setVariable", {"variablesReference": get_ref, "name": "count", "value": "{not json"})
+    assert not bad["success"] and "not JSON" in bad["message"]
+    after = dap.variables(dap.scopes(1)["Variables"])
+    assert json.loads(after["$get"]["value"])["count"] == 7
+    dap.ok("restart", {})
+    assert dap.stopped()["reason"] == "breakpoint"
+    assert dap.top_line() == 13
+    again = dap.variables(dap.scopes(1)["Variables"])
+    assert json.loads(again["$get"]["value"])["count"] == 1  # a fresh run
+    dap.ok("setVariable", {"variablesReference": again["$get"]["variablesReference"], "name": "count", "value": "7"})
+    dap.ok("continue", {"threadId": 1})
+    assert dap.exit_code() == 0
+    assert "done at 7" in dap.output()

@@ -102,3 +102,86 @@ async def test_renaming_an_action_renames_its_callers(client: LanguageClient, tm
     nothing = await client.text_document_prepare_rename_async(types.PrepareRenameParams(
         text_document=types.TextDocumentIdentifier(uri=uri), position=position_of(FLOW, '"$set"', 2)))
     assert nothing is None
+
+
+INCLUDER = """{"$jason": {"head": {"actions": {
+  "$load": {"@": "file://parts.json"},
+  "greet": {"type": "$util.toast", "options": {"text": "hi"}}
+}}}}
+"""
+
+
+async def diagnostics_for(client: LanguageClient, uri: str):
+    """The next diagnostics published for `uri` (others may come first)."""
+    while True:
+        params = await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+        if params.uri == uri:
+            return params.diagnostics
+
+
+@pytest.mark.asyncio(loop_scope="function")
+async def test_an_open_mixin_file_and_its_includer_are_kept_in_step(client: LanguageClient, tmp_path):
+    """Editors and assistants round 3, item 7: the mixin file gets the findings its includer has in it
+    (named so), a typed change to it re-checks the includer at once (unsaved), and so does a change on disk."""
+    parts_text = '{"type": "$util.toast", "options": {"text": "a"}, "success": {"trigger": "gret"}}\n'
+    (tmp_path / "parts.json").write_text(parts_text)
+    flow = tmp_path / "flow.json"
+    flow.write_text(INCLUDER)
+    flow_uri, parts_uri = flow.as_uri(), (tmp_path / "parts.json").as_uri()
+    found = await open_document(client, flow_uri, INCLUDER)
+    assert [d.code for d in found] == ["unknown-lambda"]
+
+    client.text_document_did_open(types.DidOpenTextDocumentParams(text_document=types.TextDocumentItem(
+        uri=parts_uri, language_id="json", version=1, text=parts_text)))
+    in_part = await diagnostics_for(client, parts_uri)
+    assert [d.code for d in in_part] == ["unknown-lambda"]
+    assert "did you mean 'greet'? (as mixed into flow.json)" in in_part[0].message
+
+    fixed = parts_text.replace('"gret"', '"greet"')
+    client.text_document_did_change(types.DidChangeTextDocumentParams(
+        text_document=types.VersionedTextDocumentIdentifier(uri=parts_uri, version=2),
+        content_changes=[types.TextDocumentContentChangeWholeDocument(text=fixed)]))
+    seen = {}
+    while set(seen) != {flow_uri, parts_uri}:
+        params = await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+        seen[params.uri] = params.diagnostics
+    assert list(seen[flow_uri]) == [] and list(seen[parts_uri]) == []  # the includer read the unsaved buffer
+
+    client.text_document_did_close(types.DidCloseTextDocumentParams(text_document=types.TextDocumentIdentifier(uri=parts_uri)))
+    await diagnostics_for(client, parts_uri)
+    (tmp_path / "parts.json").write_text(parts_text.replace('"gret"', '"nobody"'))
+    client.workspace_did_change_watched_files(types.DidChangeWatchedFilesParams(changes=[
+        types.FileEvent(uri=parts_uri, type=types.FileChangeType.Changed)]))
+    # Closing the buffer re-checks the includer against the disk first; then the change on disk shows.
+    for _ in range(3):
+        again = await diagnostics_for(client, flow_uri)
+        if any("nobody" in d.message for d in again):
+            break
+    assert [d.code for d in again] == ["unknown-lambda"] and "nobody" in again[0].message
+
+
+@pytest.mark.asyncio(loop_scope="function")
+async def test_links_to_the_files_a_flow_names_and_folding(client: LanguageClient, tmp_path):
+    """Item 9: document links for file:// URLs, mixins and relative urls that exist; folding ranges for
+    every object and array over more than one line."""
+    (tmp_path / "parts.json").write_text('{"actions": {}}')
+    (tmp_path / "next.json").write_text("{}")
+    text = """{"$jason": {"head": {"actions": {
+  "$load": {"@": "actions.x@file://parts.json"},
+  "go": {"type": "$href", "options": {"url": "next.json"}},
+  "gone": {"type": "$href", "options": {"url": "missing.json"}},
+  "read": {"type": "$require", "options": {"a": "file://parts.json"}}
+}}}}
+"""
+    uri = (tmp_path / "flow.json").as_uri()
+    await open_document(client, uri, text)
+    links = await client.text_document_document_link_async(types.DocumentLinkParams(
+        text_document=types.TextDocumentIdentifier(uri=uri)))
+    targets = sorted((l.range.start.line, l.target) for l in links)
+    assert targets == [(1, (tmp_path / "parts.json").as_uri()), (2, (tmp_path / "next.json").as_uri()),
+                       (4, (tmp_path / "parts.json").as_uri())]
+    first = min(links, key=lambda l: l.range.start.line)
+    assert first.range.start == position_of(text, '"actions.x@file://parts.json"', 1)
+    folds = await client.text_document_folding_range_async(types.FoldingRangeParams(
+        text_document=types.TextDocumentIdentifier(uri=uri)))
+    assert (0, 4) in [(f.start_line, f.end_line) for f in folds]
