@@ -106,7 +106,8 @@ extension Pass {
         if type == "$render", !isFragment {
             let name = options?["template"]?.stringValue ?? "body"
             let templates = (root.value(at: JSONPointer("/$jason/head/templates"))?.objectValue?.keys).map { $0.sorted() } ?? []
-            if !name.contains("{{"), !templates.contains(name) {
+            // Templates a remote mixin brings in (`{"@": URL}`) are not known here.
+            if !name.contains("{{"), !templates.contains(name), !templates.contains(where: { $0.contains("@") }) {
                 let problem = RenderNames.missing(name, templates)
                 let at = options?["template"] != nil ? pointer.appending("options").appending("template") : pointer
                 report(.template, .warning, problem.message, at: at, fix: options?["template"] != nil ? problem.near.map { (name, $0) } : nil)

@@ -75,7 +75,9 @@ package struct Analyzer: Sendable {
         var pass = Pass(analyzer: self, root: root, locator: locator)
         pass.run()
         found += pass.found
-        if checksIncluders {
+        // Only a part (not a `$jason` document) is looked for in the folder: the search reads files, and
+        // a document is checked at every edit.
+        if checksIncluders, parsed.value["$jason"] == nil {
             // Where a document mixes this file in, its judgment (with its head.actions, agents and data)
             // replaces the file's own at the same place.
             // A part names what its includer defines: checked alone, its calls name nothing, so those

@@ -31,33 +31,16 @@ extension LanguageServer {
                 add(name, from: key, declaration: true)
             }
         }
-        func walk(_ json: JSON, at trail: inout PointerTrail) {
-            switch json {
-            case .object(let members):
-                if case .string(let name)? = members["trigger"], let at = parsed.sourceMap.offset(of: trail.pointer.appending("trigger")) {
-                    add(name, from: at, declaration: false)
-                }
-                if members["type"] == "$lambda", case .string(let name)? = members["options"]?["name"],
-                   let at = parsed.sourceMap.offset(of: trail.pointer.appending("options").appending("name")) {
-                    add(name, from: at, declaration: false)
-                }
-                for (key, value) in members {
-                    trail.push(key)
-                    walk(value, at: &trail)
-                    trail.pop()
-                }
-            case .array(let items):
-                for (i, item) in items.enumerated() {
-                    trail.push(i)
-                    walk(item, at: &trail)
-                    trail.pop()
-                }
-            default:
-                break
+        parsed.value.forEachNode { json, trail in
+            guard case .object(let members) = json else { return }
+            if case .string(let name)? = members["trigger"], let at = parsed.sourceMap.offset(of: trail.pointer.appending("trigger")) {
+                add(name, from: at, declaration: false)
+            }
+            if members["type"] == "$lambda", case .string(let name)? = members["options"]?["name"],
+               let at = parsed.sourceMap.offset(of: trail.pointer.appending("options").appending("name")) {
+                add(name, from: at, declaration: false)
             }
         }
-        var trail = PointerTrail()
-        walk(parsed.value, at: &trail)
         let declared = Set(sites.filter(\.isDeclaration).map(\.name))
         return sites.filter { declared.contains($0.name) }
     }

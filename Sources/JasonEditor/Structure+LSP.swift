@@ -9,28 +9,11 @@ extension LanguageServer {
     func strings(in document: OpenDocument) -> [(key: String?, text: String, start: Int)] {
         guard let parsed = document.report.parsed else { return [] }
         var found: [(key: String?, text: String, start: Int)] = []
-        func walk(_ json: JSON, key: String?, at trail: inout PointerTrail) {
-            switch json {
-            case .string(let text):
-                if let start = parsed.sourceMap.offset(of: trail.pointer) { found.append((key, text, start)) }
-            case .object(let members):
-                for (name, value) in members {
-                    trail.push(name)
-                    walk(value, key: name, at: &trail)
-                    trail.pop()
-                }
-            case .array(let items):
-                for (i, item) in items.enumerated() {
-                    trail.push(i)
-                    walk(item, key: nil, at: &trail)
-                    trail.pop()
-                }
-            default:
-                break
-            }
+        parsed.value.forEachNode { json, trail in
+            guard case .string(let text) = json else { return }
+            let pointer = trail.pointer
+            if let start = parsed.sourceMap.offset(of: pointer) { found.append((pointer.tokens.last, text, start)) }
         }
-        var trail = PointerTrail()
-        walk(parsed.value, key: nil, at: &trail)
         return found
     }
 
@@ -60,34 +43,12 @@ extension LanguageServer {
     func foldingRanges(in document: OpenDocument) -> JSON {
         guard let parsed = document.report.parsed else { return [] }
         var ranges: [JSON] = []
-        func walk(_ json: JSON, at trail: inout PointerTrail) {
-            switch json {
-            case .object(let members):
-                fold(at: trail.pointer)
-                for (name, value) in members {
-                    trail.push(name)
-                    walk(value, at: &trail)
-                    trail.pop()
-                }
-            case .array(let items):
-                fold(at: trail.pointer)
-                for (i, item) in items.enumerated() {
-                    trail.push(i)
-                    walk(item, at: &trail)
-                    trail.pop()
-                }
-            default:
-                break
-            }
-        }
-        func fold(at pointer: JSONPointer) {
-            guard let start = parsed.sourceMap.offset(of: pointer) else { return }
+        parsed.value.forEachNode { json, trail in
+            guard json.objectValue != nil || json.arrayValue != nil, let start = parsed.sourceMap.offset(of: trail.pointer) else { return }
             let first = document.lines.position(ofOffset: start).line
             let last = document.lines.position(ofOffset: max(start, document.lines.valueEnd(from: start) - 1)).line
             if last - 1 > first { ranges.append(["startLine": .int(first), "endLine": .int(last - 1)]) }
         }
-        var trail = PointerTrail()
-        walk(parsed.value, at: &trail)
         return .array(ranges)
     }
 }

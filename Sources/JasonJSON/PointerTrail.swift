@@ -25,3 +25,32 @@ package struct PointerTrail {
         }
     }
 }
+
+extension JSON {
+    /// Calls `visit` with every value of this one (itself first, then its members and elements in
+    /// order, depth first) and the trail to it; the trail builds a pointer only when asked for one.
+    package func forEachNode(_ visit: (JSON, PointerTrail) -> Void) {
+        var trail = PointerTrail()
+        forEachNode(at: &trail, visit)
+    }
+
+    private func forEachNode(at trail: inout PointerTrail, _ visit: (JSON, PointerTrail) -> Void) {
+        visit(self, trail)
+        switch self {
+        case .object(let members):
+            for (key, value) in members {
+                trail.push(key)
+                value.forEachNode(at: &trail, visit)
+                trail.pop()
+            }
+        case .array(let items):
+            for (i, item) in items.enumerated() {
+                trail.push(i)
+                item.forEachNode(at: &trail, visit)
+                trail.pop()
+            }
+        default:
+            break
+        }
+    }
+}

@@ -2,11 +2,10 @@
 did-you-mean is a `quickfix` code action whose edit clears the finding; a head.actions name renames with
 every trigger that calls it."""
 import pytest
-import pytest_lsp
 from lsprotocol import types
-from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities
+from pytest_lsp import LanguageClient
 
-from test_lsp import JASONRUN, open_document, position_of
+from test_lsp import client, open_document, position_of  # noqa: F401 (client is the fixture)
 
 FLOW = """{
   "$jason": {
@@ -24,15 +23,6 @@ FLOW = """{
   }
 }
 """
-
-
-@pytest_lsp.fixture(config=ClientServerConfig(server_command=[JASONRUN, "lsp"]))
-async def client(lsp_client: LanguageClient):
-    await lsp_client.initialize_session(
-        types.InitializeParams(capabilities=client_capabilities("visual-studio-code"))
-    )
-    yield
-    await lsp_client.shutdown_session()
 
 
 def apply(text: str, edits: list) -> str:
