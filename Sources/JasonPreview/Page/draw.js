@@ -155,6 +155,7 @@ const Draw = (() => {
         e = el("button", "button");
         e.type = "button";
         if (json.text === undefined && typeof json.url === "string") {
+          e.classList.add("image-button");
           e.appendChild(image(json.url));
         } else e.textContent = text(json.text);
         break;
@@ -210,6 +211,7 @@ const Draw = (() => {
     }
     e.dataset.type = text(json.type);
     applyStyle(e, styleOf(json, ctx));
+    if (json.type === "space" && (e.style.width || e.style.height)) e.classList.add("sized");
     tappable(e, json, path);
     return e;
   }

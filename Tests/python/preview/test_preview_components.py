@@ -82,3 +82,38 @@ def test_picker_and_datepicker_are_answered_in_the_page(browser, start_preview, 
     ok.click()
     wait_for(lambda: '"when": "1' in state_get(browser), message="the date in $get")
     assert not browser.find_elements(By.CSS_SELECTOR, "[data-overlay=datepicker]")
+
+
+DEFAULTS = """{"$jason": {"head": {"title": "Defaults"},
+  "body": {"sections": [{"items": [
+    {"type": "vertical", "components": [
+      {"type": "button", "text": "Plain"},
+      {"type": "button", "text": "Padded", "style": {"padding": "12", "color": "#ff0000"}},
+      {"type": "button", "url": "data:image/gif;base64,R0lGODlhAQABAAAAACw=", "style": {"width": "40", "height": "20"}},
+      {"type": "space", "style": {"height": "30"}},
+      {"type": "horizontal", "style": {"width": "300"}, "components": [
+        {"type": "label", "text": "a"}, {"type": "space", "style": {"width": "50"}}, {"type": "label", "text": "b"}]}
+    ]}]}]}}}"""
+
+
+def test_buttons_and_space_take_the_phones_defaults(browser, start_preview, tmp_path):
+    """The screen, round 2, items 3 and 4 (iOS: JasonButtonComponent build:, JasonComponent stylize:,
+    JasonSpaceComponent build:): a button is a clear box with a black title and 5 px insets, no border; an
+    image button is its image, aspect-fit, with no insets; a space keeps the height or width it is given."""
+    flow = tmp_path / "defaults.json"
+    flow.write_text(DEFAULTS)
+    open_page(browser, start_preview(flow))
+    wait_for(lambda: "Plain" in screen_text(browser), message="the body")
+    buttons = browser.find_elements(By.CSS_SELECTOR, "button.button")
+    plain = buttons[0].value_of_css_property
+    assert plain("background-color") == "rgba(0, 0, 0, 0)" and plain("color") == "rgba(0, 0, 0, 1)"
+    assert plain("border-top-width") == "0px" and plain("padding-left") == "5px" and plain("padding-top") == "5px"
+    padded = buttons[1].value_of_css_property
+    assert padded("padding-left") == "12px" and padded("color") == "rgba(255, 0, 0, 1)"
+    image = buttons[2]
+    assert "image-button" in image.get_attribute("class") and image.value_of_css_property("padding-left") == "0px"
+    assert image.find_element(By.TAG_NAME, "img").value_of_css_property("object-fit") == "contain"
+    assert image.size == {"width": 40, "height": 20}
+    spaces = browser.find_elements(By.CSS_SELECTOR, ".space")
+    assert spaces[0].size["height"] == 30
+    assert spaces[1].size["width"] == 50
