@@ -3,7 +3,8 @@
 /// a box of its own. Actions and steps are copied at every turn of the loop; their members rarely change.
 @propertyWrapper
 package struct SharedBox<Value: Sendable>: Sendable {
-    // Mutated only while uniquely referenced, so no two threads ever see a change to one box.
+    // Mutated only while uniquely referenced, so no two threads ever see a change to one box. (A box that
+    // never changes, replaced at each change, needs no `@unchecked`, but made the action loop 30-50% slower.)
     private final class Box: @unchecked Sendable {
         @exclusivity(unchecked) var value: Value
         init(_ value: Value) { self.value = value }
