@@ -99,13 +99,13 @@ struct Pass {
     mutating func report(_ id: Diagnostic.ID, _ severity: Diagnostic.Severity, _ message: String,
                          at pointer: JSONPointer, fix: (String, String)? = nil) {
         let finding = Diagnostic(id, severity, message, at: locator.path(pointer))
-        found.append(fix.map { finding.fixing($0.0, to: $0.1) } ?? finding)
+        found.append(finding.fixing(fix))
     }
 
     /// A finding about a member's key rather than its value (a misspelt option, a branch's directive).
     mutating func report(_ id: Diagnostic.ID, _ severity: Diagnostic.Severity, _ message: String,
                          atKeyOf pointer: JSONPointer, fix: (String, String)? = nil) {
         let finding = Diagnostic(id, severity, message, at: locator.keyPath(pointer))
-        found.append(fix.map { finding.fixing($0.0, to: $0.1) } ?? finding)
+        found.append(finding.fixing(fix))
     }
 }

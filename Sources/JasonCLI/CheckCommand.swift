@@ -93,6 +93,7 @@ struct Checking {
             var report = analyzer.check(source)
             if let io = fix, path != "-", report.isJSON, let fixed = applyFixes(report, to: source, with: analyzer, io: io) {
                 source = fixed
+                // Checked again once written: a part is judged by the documents that mix it in, which read it from disk.
                 report = analyzer.check(fixed)
             }
             checked.sources.append(source)

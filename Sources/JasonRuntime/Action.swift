@@ -193,7 +193,7 @@ extension ActionNode {
             } else {
                 let problem = untargeted(members)
                 let finding = invalid(problem.message, at: problem.key.map { locator.keyPath(pointer.appending($0)) } ?? path)
-                return .malformed(problem.fix.map { finding.fixing($0.old, to: $0.new) } ?? finding)
+                return .malformed(finding.fixing(problem.fix))
             }
             let options = members["options"]
             var needsRendering = options?.containsTemplateMarker ?? false

@@ -21,7 +21,7 @@ extension Document {
     func conditionalShape(_ elements: [JSON], at pointer: JSONPointer, into found: inout [Diagnostic]) {
         func report(_ id: Diagnostic.ID, _ message: String, at path: ActionPath, fix: (String, String)? = nil) {
             let finding = Diagnostic(id, .warning, message, at: path)
-            found.append(fix.map { finding.fixing($0.0, to: $0.1) } ?? finding)
+            found.append(finding.fixing(fix))
         }
         var elseAt: Int?
         for (i, element) in elements.enumerated() {

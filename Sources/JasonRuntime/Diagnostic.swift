@@ -112,6 +112,11 @@ extension Diagnostic {
         fixed.fix = Fix(at: location, old, new)
         return fixed
     }
+
+    /// This finding with the fix `change` (old, new) when there is one; as it is otherwise.
+    package func fixing(_ change: (old: String, new: String)?) -> Diagnostic {
+        change.map { fixing($0.old, to: $0.new) } ?? self
+    }
 }
 
 /// Diagnostics collected while a program runs, from the loop and from handlers: a value, part of the

@@ -180,7 +180,7 @@ extension Interpreter {
         for (key, message, near) in spec.unknownOptions(members, type: type) {
             let path = locate(call.path.pointer.appending("options").appending(key), in: call, atKey: true)
             let found = Diagnostic(.unknownOption, .warning, message, at: path)
-            state.issues.report(near.map { found.fixing(key, to: $0) } ?? found)
+            state.issues.report(found.fixing(near.map { (key, $0) }))
         }
     }
 

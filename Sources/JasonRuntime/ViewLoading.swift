@@ -34,8 +34,11 @@ extension Interpreter {
     func present(at index: Int, runLoad: Bool = true, jason: JSON? = nil) {
         loadStores(at: index)
         let document = state.views[index].document
-        if !document.data.isEmpty, let (body, problems) = renderBodyTemplate(at: index) {
-            state.views[index].variables.setBody(body)
+        // The body template drawn from head.data, or the body as written: the phone draws either at load.
+        let rendered = document.data.isEmpty ? nil : renderBodyTemplate(at: index)
+        let (drawn, problems) = rendered.map { (Optional($0.0), $0.1) } ?? (document.body, [])
+        state.views[index].variables.setBody(drawn)
+        if let body = drawn {
             if runLoad, let load = document.actions["$load"], Self.mayRender(load, in: document) {
                 // Drawn again by $load's $render before anyone sees it, most likely: that drawing says what failed.
                 state.views[index].unshownBody = body
@@ -43,17 +46,6 @@ extension Interpreter {
             } else {
                 for diagnostic in problems { state.issues.report(diagnostic) }
                 environment.console.present(body: body)
-            }
-        } else {
-            state.views[index].variables.setBody(document.body)
-            // A body written as it is shown: the phone draws it at load as it draws a rendered one.
-            if let body = document.body {
-                if runLoad, let load = document.actions["$load"], Self.mayRender(load, in: document) {
-                    state.views[index].unshownBody = body
-                    state.views[index].unshownProblems = []
-                } else {
-                    environment.console.present(body: body)
-                }
             }
         }
         guard runLoad else { return }
