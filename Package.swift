@@ -62,10 +62,11 @@ let package = Package(
             name: "JasonCLI",
             dependencies: [
                 "JasonRuntime", "JasonActions", "JasonDebugger", "JasonREPL", "JasonEditor", "JasonAnalysis", "JasonScript",
-                "JasonTesting", "JasonPreview", "JasonJSON", "JasonTemplate",
+                "JasonTesting", "JasonExplore", "JasonPreview", "JasonJSON", "JasonTemplate",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .target(name: "JasonTesting", dependencies: ["JasonRuntime", "JasonActions", "JasonJSON", "JasonScript"]),
+        .target(name: "JasonExplore", dependencies: ["JasonRuntime", "JasonActions", "JasonJSON", "JasonScript"]),
         .target(name: "JasonEditor", dependencies: ["JasonRuntime", "JasonJSON", "JasonDebugger", "JasonREPL", "JasonAnalysis"]),
         .target(
             name: "JasonPreview",
@@ -111,6 +112,8 @@ let package = Package(
                                    "JasonJSON", "JasonScript", "TestSupport"]),
         .testTarget(name: "JasonAnalysisTests",
                     dependencies: ["JasonAnalysis", "JasonActions", "JasonRuntime", "JasonJSON", "TestSupport"]),
+        .testTarget(name: "JasonExploreTests",
+                    dependencies: ["JasonExplore", "JasonTesting", "JasonActions", "JasonRuntime", "JasonJSON", "TestSupport"]),
         .testTarget(name: "JasonTestingTests", dependencies: ["JasonTesting", "JasonActions", "JasonRuntime", "JasonJSON", "TestSupport"]),
         .target(name: "FuzzHarness", dependencies: ["JasonJSON", "JasonScript", "JasonTemplate", "JasonRuntime", "JasonActions"],
                 path: "Fuzz/FuzzHarness"),

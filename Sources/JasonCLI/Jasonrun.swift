@@ -11,7 +11,7 @@ package struct Jasonrun: ParsableCommand {
         abstract: "Run Jasonette action JSON as a program.",
         usage: "jasonrun FLOW.json [--trace[=json]] [--render json|tree|none] [--state-dir D | --no-persist] [--max-steps N]\n  jasonrun repl [FLOW.json] [--stubs F] [--offline]\n  jasonrun test [PATH...] [--junit F] [--coverage F] [--update]\n  jasonrun graph FLOW.json [--format dot|mermaid|svg] [--coverage F]\n  jasonrun preview FLOW.json [--port P] [--stubs F] [--offline] [--no-persist]\n  jasonrun dap\n  jasonrun help [ACTION]\n  jasonrun check FILE... [--format text|json|sarif]\n  jasonrun schema\n  jasonrun state show|clear [--state-dir D]\n  jasonrun lsp\n  jasonrun mcp [--allow-read DIR]\n  jasonrun --version\n  jasonrun <subcommand>",
         subcommands: [RunCommand.self, ReplCommand.self, CheckCommand.self, SchemaCommand.self, LspCommand.self,
-                      TestCommand.self, GraphCommand.self, DapCommand.self,
+                      TestCommand.self, GraphCommand.self, ExploreCommand.self, DapCommand.self,
                       PreviewCommand.self, StateCommand.self, McpCommand.self],
         defaultSubcommand: RunCommand.self)
 
@@ -39,6 +39,7 @@ package struct Jasonrun: ParsableCommand {
             if let lsp = command as? LspCommand { return lsp.execute() }
             if let test = command as? TestCommand { return await test.execute(io: io) }
             if let graph = command as? GraphCommand { return await graph.execute(io: io) }
+            if let explore = command as? ExploreCommand { return await explore.execute(io: io) }
             if let dap = command as? DapCommand { return await dap.execute(io: io) }
             if let preview = command as? PreviewCommand { return await preview.execute(io: io) }
             if let state = command as? StateCommand { return state.execute(io: io) }

@@ -144,7 +144,8 @@ public final class ActionContext: Sendable {
 
     /// The stub file's next answer for `type`, if it has one.
     public func nextAnswer(for type: String) -> DeviceAnswer? {
-        working.withLock { $0.answers.next(for: type) }
+        if let chooser = environment.chooser { return chooser.answer(for: type) }
+        return working.withLock { $0.answers.next(for: type) }
     }
 
     /// Queues an action to run after the current chain (E7).

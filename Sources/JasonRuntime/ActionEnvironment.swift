@@ -20,6 +20,9 @@ public struct ActionEnvironment: Sendable {
     public var startDate: Double
     /// The `$params` of the first view (`jasonrun --params`); later views get theirs from `$href`.
     public var params: JSONObject = [:]
+    /// Who answers for devices, prompts and requests when a run explores its outcomes (nil: the stubs,
+    /// the user and the network, as in any run).
+    package var chooser: (any OutcomeChooser)?
 
     public init(console: any Console, stores: Stores = .inMemory(), device: JSON = ActionEnvironment.terminal,
                 viewURL: String = "", clock: any InterpreterClock = VirtualClock(),

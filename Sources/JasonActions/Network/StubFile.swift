@@ -62,7 +62,12 @@ package struct StubFile: Sendable {
                 guard !list.isEmpty else { throw fail("an empty list answers nothing", at.appending("response")) }
                 for (j, item) in list.enumerated() {
                     let itemAt = at.appending("response").appending(j)
-                    outcomes.append(try parseResponse(item, at: itemAt, fail: fail))
+                    // A failed connection may take its turn in a list too (`jasonrun explore` writes such lists).
+                    if case .object(let only) = item, only.count == 1, case .string(let message)? = only["error"] {
+                        outcomes.append(.failure(message))
+                    } else {
+                        outcomes.append(try parseResponse(item, at: itemAt, fail: fail))
+                    }
                     outcomePaths.append(locator.path(itemAt))
                 }
             } else {

@@ -1,0 +1,82 @@
+import JasonJSON
+import JasonRuntime
+
+/// The network of `jasonrun explore`: a request is offered every answer it could get, and the chooser
+/// picks one per path. What a stub answers (each response of a list is one answer) and, unless one of
+/// those already fails, a failed connection; a request no stub matches gets an empty `{}` answer and the
+/// failure. Nothing reaches the real network.
+package struct BranchingTransport: HTTPTransport {
+    package var stubs: [StubTransport.Stub]
+    package var chooser: any OutcomeChooser
+    package var clock: any InterpreterClock
+
+    /// The message of a failure the exploration makes up.
+    package static let failure = "no connection (a failure jasonrun explore tries)"
+
+    package init(stubs: [StubTransport.Stub], chooser: any OutcomeChooser, clock: any InterpreterClock) {
+        self.stubs = stubs
+        self.chooser = chooser
+        self.clock = clock
+    }
+
+    package func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
+        let stubbed = stubs.first { $0.matches(request) }?.outcomes
+        let outcomes = stubbed ?? [.response(HTTPResponse(status: 200, body: Array("{}".utf8)), delay: 0)]
+        var offered = outcomes
+        if !outcomes.contains(where: \.fails) { offered.append(.failure(Self.failure)) }
+        var distinct: [StubTransport.Outcome] = []
+        for outcome in offered where !distinct.contains(where: { $0.alternative == outcome.alternative }) { distinct.append(outcome) }
+        var alternatives = distinct.map(\.alternative)
+        // Two responses of one stub that both succeed are told apart by their place in its list.
+        let labels = alternatives.map(\.label)
+        for i in alternatives.indices where labels.filter({ $0 == labels[i] }).count > 1 {
+            alternatives[i].label += " (answer \(i + 1))"
+        }
+        guard let choice = chooser.choose(alternatives, for: request) else {
+            guard let first = stubbed?.first else { throw TransportError("no stub answers \(request.url) (jasonrun explore reaches no network)") }
+            return try await Self.give(first, clock: clock)
+        }
+        return try await Self.give(distinct[choice], clock: clock)
+    }
+
+    static func give(_ outcome: StubTransport.Outcome, clock: any InterpreterClock) async throws(TransportError) -> HTTPResponse {
+        switch outcome {
+        case .response(let response, let delay):
+            if delay > 0 { await clock.sleep(until: clock.now + delay) }
+            return response
+        case .failure(let message):
+            throw TransportError(message)
+        }
+    }
+}
+
+extension StubTransport.Outcome {
+    /// Whether the request takes its error branch with this answer.
+    var fails: Bool {
+        switch self {
+        case .response(let response, _): !(200..<300).contains(response.status)
+        case .failure: true
+        }
+    }
+
+    /// The answer as the report names it and a stub file writes it.
+    var alternative: Alternative {
+        switch self {
+        case .failure(let message):
+            return Alternative(message == BranchingTransport.failure ? "fails" : "fails: " + message, stub: ["error": .string(message)])
+        case .response(let response, let delay):
+            var written: JSONObject = ["status": .int(response.status)]
+            if !response.headers.isEmpty {
+                written["headers"] = .object(JSONObject(response.headers.map { ($0.name, JSON.string($0.value)) },
+                                                        uniquingKeysWith: { first, _ in first }))
+            }
+            // A body of JSON is written as JSON (a stub sends it as such), anything else as its text.
+            switch try? JSONParser.parse(response.bodyText) {
+            case let json? where json.objectValue != nil || json.arrayValue != nil: written["body"] = json
+            default: written["body"] = .string(response.bodyText)
+            }
+            if delay > 0 { written["delay"] = .double(delay) }
+            return Alternative((200..<300).contains(response.status) ? "ok" : "HTTP \(response.status)", stub: .object(written))
+        }
+    }
+}

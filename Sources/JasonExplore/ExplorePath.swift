@@ -1,0 +1,81 @@
+import JasonJSON
+import JasonRuntime
+
+/// One answer the outside world gave on a path: the action that asked, and what it got.
+package struct Choice: Sendable {
+    /// The action that asked.
+    package var at: ActionPath
+    package var type: String
+    /// Which of the action's alternatives the path took.
+    package var label: String
+    /// Each question the action asked, with the answer it got (for the stubs of a test).
+    var answers: [(asker: Question.Asker, answer: Alternative)]
+
+    init(_ step: ActionStep, _ questions: [Question], choice: Int) {
+        at = step.path
+        type = if case .type(let type) = step.target { type } else { step.name }
+        label = questions.first?.answer(choice).label ?? "ok"
+        answers = questions.map { ($0.asker, $0.answer(choice)) }
+    }
+
+    /// "$geo.get fails".
+    package var description: String { type + " " + label }
+}
+
+/// How a path ended.
+package enum Ending: Sendable {
+    /// Every chain ended, none on an unhandled error.
+    case finished
+    /// A chain ended on an error no `error` branch took.
+    case unhandledError(Diagnostic)
+    /// A chain ended while a caller still waited for a lambda's `$return`.
+    case neverReturns(Diagnostic)
+    /// The run never ended: it stopped at the step limit.
+    case stepLimit(Diagnostic)
+
+    /// The ending of a run that reported `diagnostics`.
+    init(_ diagnostics: [Diagnostic]) {
+        if let limit = diagnostics.first(where: { $0.id == .stepLimit || $0.id == .callStackOverflow }) {
+            self = .stepLimit(limit)
+        } else if let error = diagnostics.first(where: { $0.severity == .error }) {
+            self = .unhandledError(error)
+        } else if let waiting = diagnostics.first(where: { $0.id == .noReturn }) {
+            self = .neverReturns(waiting)
+        } else {
+            self = .finished
+        }
+    }
+
+    /// The word tools read (`--json`): finished, unhandled-error, never-returns, step-limit.
+    package var kind: String {
+        switch self {
+        case .finished: "finished"
+        case .unhandledError: "unhandled-error"
+        case .neverReturns: "never-returns"
+        case .stepLimit: "step-limit"
+        }
+    }
+
+    package var diagnostic: Diagnostic? {
+        switch self {
+        case .finished: nil
+        case .unhandledError(let d), .neverReturns(let d), .stepLimit(let d): d
+        }
+    }
+}
+
+/// One path through the flow, from its start to its end: the answers taken, and what the run did.
+package struct ExplorePath: Sendable {
+    package var choices: [Choice]
+    package var ending: Ending
+    /// What the run printed on standard output.
+    package var printed: [String]
+    /// `1` when a chain ended on an unhandled error, as a run's exit status; else `0`.
+    package var exit: Int
+    package var firstError: Diagnostic?
+
+    /// "$network.request ok → $geo.get fails" (or "no answers asked").
+    package var route: String {
+        choices.isEmpty ? "no answer from outside" : choices.map(\.description).joined(separator: " → ")
+    }
+}

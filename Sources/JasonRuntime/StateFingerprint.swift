@@ -1,0 +1,40 @@
+import JasonJSON
+
+extension Interpreter {
+    /// A hash of what decides the run's future: two moments with the same fingerprint go on the same way
+    /// (`jasonrun explore` follows only one of them). The count of actions performed is left out, so a
+    /// retry that comes back to where it was is the same moment; what JavaScript holds is not in it (as
+    /// it is not in a snapshot).
+    package func fingerprint() -> Int {
+        var hasher = Hasher()
+        if let chain = state.chain {
+            hasher.combine(chain.origin)
+            hasher.combine(chain.jason)
+            hasher.combine(chain.frames.map(\.path))
+            if let prepared = chain.pending {
+                hasher.combine(prepared.call.path)
+                hasher.combine(prepared.step.options)
+            }
+        }
+        for call in state.queue {
+            hasher.combine(call.origin)
+            hasher.combine(call.jason)
+        }
+        for view in state.views {
+            hasher.combine(view.url)
+            hasher.combine(view.variables.get)
+            hasher.combine(view.variables.params)
+            hasher.combine(view.variables.cache)
+            hasher.combine(view.variables.global)
+        }
+        for timer in state.timers.active {
+            hasher.combine(timer.name)
+            hasher.combine(timer.due)
+            hasher.combine(timer.interval)
+        }
+        hasher.combine(state.stores)
+        hasher.combine(state.time)
+        hasher.combine(state.issues.all.count)
+        return hasher.finalize()
+    }
+}
