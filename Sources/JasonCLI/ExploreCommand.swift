@@ -4,6 +4,7 @@ import JasonActions
 import JasonExplore
 import JasonJSON
 import JasonRuntime
+import JasonTesting
 
 /// `jasonrun explore FLOW`: every path through a flow where the outside world answers, the unhandled
 /// ones found, tests written (Docs/Testing.md, "Every path").
@@ -28,6 +29,9 @@ struct ExploreCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Follow at most this many answers from outside on one path (default 50).", valueName: "n"))
     var maxDepth = 50
 
+    @Flag(help: "Also explore from each tap of the screen (the entry points of jasonrun graph), once the start has run.")
+    var taps = false
+
     @Flag(help: "Print the report as one JSON document.")
     var json = false
 
@@ -48,7 +52,7 @@ struct ExploreCommand: ParsableCommand {
     }
 
     func execute(io: any TerminalIO) async -> Int32 {
-        let options = ExploreOptions(file: file, stubs: stubs, maxPaths: maxPaths, maxDepth: maxDepth, seed: seed,
+        let options = ExploreOptions(file: file, stubs: stubs, maxPaths: maxPaths, maxDepth: maxDepth, taps: taps, seed: seed,
                                      writeTests: writeTests, files: files.values)
         switch await options.explore() {
         case .failure(let failure):
@@ -68,6 +72,7 @@ struct ExploreOptions {
     var stubs: String?
     var maxPaths = 1_000
     var maxDepth = 50
+    var taps = false
     var seed: UInt64?
     var writeTests: String?
     var files = FileOptions.Values()
@@ -103,7 +108,9 @@ struct ExploreOptions {
         setup.seed = seed
         var report = ExploreReport(flow: file)
         var writer = testFlow.map { TestWriter(flow: $0, seed: seed) }
-        report.totals = await Explorer(setup).run { path in
+        // A tap's item is where its `action` (or `href`) is written.
+        let entries = taps ? document.componentActions().map { ($0.name, $0.node.path.pointer.tokens.dropLast().reduce(JSONPointer.root) { $0.appending($1) }) } : []
+        report.totals = await Explorer(setup).run(taps: entries) { path in
             report.add(path)
             writer?.add(path)
         }

@@ -67,6 +67,9 @@ package enum Ending: Sendable {
 /// One path through the flow, from its start to its end: the answers taken, and what the run did.
 package struct ExplorePath: Sendable {
     package var choices: [Choice]
+    /// The items tapped once the flow's start has run (pointers), after the first `eventsAfter` choices.
+    package var events: [JSONPointer] = []
+    package var eventsAfter = 0
     package var ending: Ending
     /// What the run printed on standard output.
     package var printed: [String]
@@ -76,6 +79,8 @@ package struct ExplorePath: Sendable {
 
     /// "$network.request ok → $geo.get fails" (or "no answers asked").
     package var route: String {
-        choices.isEmpty ? "no answer from outside" : choices.map(\.description).joined(separator: " → ")
+        let steps = choices.map(\.description)
+        let all = steps.prefix(eventsAfter) + events.map { "tap " + $0.description } + steps.dropFirst(eventsAfter)
+        return all.isEmpty ? "no answer from outside" : all.joined(separator: " → ")
     }
 }

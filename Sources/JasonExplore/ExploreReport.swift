@@ -7,8 +7,8 @@ package struct ExploreReport: Sendable {
     package struct Group: Sendable {
         package var ending: Ending
         package var count: Int
-        /// The answers the first path of the group took.
-        package var example: [Choice]
+        /// The first path of the group (without what it printed).
+        package var example: ExplorePath
     }
 
     package var flow: String
@@ -22,7 +22,9 @@ package struct ExploreReport: Sendable {
         if let index = groups.firstIndex(where: { Self.sameEnd($0.ending, path.ending) }) {
             groups[index].count += 1
         } else {
-            groups.append(Group(ending: path.ending, count: 1, example: path.choices))
+            var example = path
+            example.printed = []
+            groups.append(Group(ending: path.ending, count: 1, example: example))
         }
     }
 
@@ -63,7 +65,7 @@ package struct ExploreReport: Sendable {
             case .stepLimit(let d):
                 lines.append("  \(paths) never end\(group.count == 1 ? "s" : "") (\(Self.place(d))): \(d.message)")
             }
-            if !group.example.isEmpty { lines.append("      e.g. " + group.example.map(\.description).joined(separator: " → ")) }
+            if !group.example.choices.isEmpty || !group.example.events.isEmpty { lines.append("      e.g. " + group.example.route) }
         }
         if t.stoppedAtMaxPaths { lines.append("stopped at --max-paths \(t.paths): more paths remain (raise it to follow them)") }
         if t.cutAtDepth > 0 {
@@ -77,7 +79,8 @@ package struct ExploreReport: Sendable {
         let t = totals
         let endings: [JSON] = ordered.map { group in
             var entry: JSONObject = ["ending": .string(group.ending.kind), "paths": .int(group.count),
-                                     "example": .array(group.example.map(Self.json))]
+                                     "example": .array(group.example.choices.map(Self.json)), "route": .string(group.example.route)]
+            if !group.example.events.isEmpty { entry["taps"] = .array(group.example.events.map { .string($0.description) }) }
             if let d = group.ending.diagnostic {
                 entry["id"] = .string(d.id.rawValue)
                 entry["message"] = .string(d.message)

@@ -61,79 +61,121 @@ package struct Explorer {
         var next = 1
     }
 
-    package func run(found: (ExplorePath) -> Void) async -> ExploreTotals {
+    /// One interpreter, its printed lines and its outside world, and what the exploration found so far.
+    private final class Session {
+        let interpreter: Interpreter
         let console = PathConsole()
-        let clock = VirtualClock()
-        let branches = Branches(stubbed: setup.stubs.answers)
-        let network = BranchingTransport(stubs: setup.stubs.network, chooser: branches, clock: clock)
-        var environment = ActionEnvironment(console: console, stores: .inMemory(), viewURL: setup.viewURL, clock: clock,
-                                            transport: FileTransport(next: network, access: setup.files), input: nil)
-        environment.chooser = branches
-        let interpreter = Interpreter(document: setup.document, registry: StandardLibrary.registry, environment: environment,
-                                      scriptEngine: ScriptEngine(seed: setup.seed))
-        interpreter.limits.maxSteps = setup.maxSteps
-        interpreter.limits.timeLimit = setup.timeLimit
-
+        let branches: Branches
         var totals = ExploreTotals()
-        var stack: [Fork] = []
         var seen = Set<Int>()
-        var trail: [Choice] = []
+        let found: (ExplorePath) -> Void
+
+        init(_ setup: ExploreSetup, found: @escaping (ExplorePath) -> Void) {
+            self.found = found
+            let clock = VirtualClock()
+            branches = Branches(stubbed: setup.stubs.answers)
+            let network = BranchingTransport(stubs: setup.stubs.network, chooser: branches, clock: clock)
+            var environment = ActionEnvironment(console: console, stores: .inMemory(), viewURL: setup.viewURL, clock: clock,
+                                                transport: FileTransport(next: network, access: setup.files), input: nil)
+            environment.chooser = branches
+            interpreter = Interpreter(document: setup.document, registry: StandardLibrary.registry, environment: environment,
+                                      scriptEngine: ScriptEngine(seed: setup.seed))
+            interpreter.limits.maxSteps = setup.maxSteps
+            interpreter.limits.timeLimit = setup.timeLimit
+        }
+    }
+
+    /// Explores from the flow's start, then (with `taps`) from each tap of the screen it shows once its
+    /// start has run with the first answer to everything.
+    package func run(taps: [(name: String, item: JSONPointer)] = [], found: @escaping (ExplorePath) -> Void) async -> ExploreTotals {
+        let session = Session(setup, found: found)
+        let interpreter = session.interpreter
         await interpreter.start()
+        let start = interpreter.snapshot()
+        guard await follow(session, events: [], trail: []) else { return session.totals }
+        guard !taps.isEmpty else { return session.totals }
+        // The screen after the start, as a test case sees it before its first event.
+        interpreter.restore(start)
+        session.console.keep(0)
+        var trail: [Choice] = []
+        var forks: [Fork]? = nil
+        _ = await walk(session, until: interpreter.environment.clock.now, trail: &trail, forks: &forks)
+        let loaded = interpreter.snapshot()
+        let printed = session.console.count
+        for tap in taps {
+            interpreter.restore(loaded)
+            session.console.keep(printed)
+            guard let item = interpreter.document.root.value(at: tap.item), interpreter.tap(item, at: tap.item) else { continue }
+            guard await follow(session, events: [tap.item], trail: trail) else { break }
+        }
+        return session.totals
+    }
+
+    /// Every path from the interpreter's state, depth first; false when `maxPaths` stopped it.
+    private func follow(_ session: Session, events: [JSONPointer], trail start: [Choice]) async -> Bool {
+        let interpreter = session.interpreter
+        var stack: [Fork]? = []
+        var trail = start
         while !Task.isCancelled {
-            var metAgain = false
-            // One path, from where it starts (or forked) to its end.
-            while !Task.isCancelled {
-                guard let step = interpreter.pending, case .type = step.target else {
-                    if case .idle = await interpreter.step() { break }
-                    continue
-                }
-                let before = interpreter.fingerprint()
-                let snapshot = interpreter.snapshot()
-                let printed = console.count
-                branches.arm(step, choice: 0)
-                _ = await interpreter.step()
-                let questions = branches.disarm()
-                guard !questions.isEmpty else { continue }
-                let count = questions.map(\.alternatives.count).max() ?? 1
-                if count > 1 {
-                    if trail.count >= setup.maxDepth {
-                        totals.cutAtDepth += count - 1
-                    } else if !seen.insert(before).inserted {
-                        metAgain = true
-                        break
-                    } else {
-                        totals.forks += 1
-                        stack.append(Fork(snapshot: snapshot, printed: printed, trail: trail, step: step,
-                                          questions: questions, count: count))
-                    }
-                }
-                trail.append(Choice(step, questions, choice: 0))
-            }
-            if metAgain {
-                totals.merged += 1
+            if await walk(session, until: nil, trail: &trail, forks: &stack) {
+                session.totals.merged += 1
             } else {
                 let diagnostics = interpreter.diagnostics
                 let firstError = diagnostics.first { $0.severity == .error }
-                found(ExplorePath(choices: trail, ending: Ending(diagnostics), printed: console.lines,
-                                  exit: firstError == nil ? 0 : 1, firstError: firstError))
-                totals.paths += 1
+                session.found(ExplorePath(choices: trail, events: events, eventsAfter: events.isEmpty ? 0 : start.count, ending: Ending(diagnostics),
+                                          printed: session.console.lines, exit: firstError == nil ? 0 : 1, firstError: firstError))
+                session.totals.paths += 1
             }
-            while let last = stack.last, last.next >= last.count { stack.removeLast() }
-            guard !stack.isEmpty else { break }
-            if totals.paths >= setup.maxPaths {
-                totals.stoppedAtMaxPaths = true
-                break
+            while let last = stack?.last, last.next >= last.count { stack?.removeLast() }
+            guard var forks = stack, !forks.isEmpty else { return true }
+            if session.totals.paths >= setup.maxPaths {
+                session.totals.stoppedAtMaxPaths = true
+                return false
             }
             // The next answer of the latest fork with answers left.
-            let fork = stack[stack.count - 1]
-            stack[stack.count - 1].next += 1
+            let fork = forks[forks.count - 1]
+            forks[forks.count - 1].next += 1
+            stack = forks
             interpreter.restore(fork.snapshot)
-            console.keep(fork.printed)
-            branches.arm(fork.step, choice: fork.next)
+            session.console.keep(fork.printed)
+            session.branches.arm(fork.step, choice: fork.next)
             _ = await interpreter.step()
-            let asked = branches.disarm()
+            let asked = session.branches.disarm()
             trail = fork.trail + [Choice(fork.step, asked.isEmpty ? fork.questions : asked, choice: fork.next)]
         }
-        return totals
+        return false
+    }
+
+    /// Runs one path on to its end (time passing up to `end`), taking the first answer at each question
+    /// and, when `forks` is given, keeping a fork for the others. True when the path came back to a
+    /// moment already explored (it is then left there).
+    private func walk(_ session: Session, until end: Double?, trail: inout [Choice], forks: inout [Fork]?) async -> Bool {
+        let interpreter = session.interpreter
+        while !Task.isCancelled {
+            guard let step = interpreter.pending, case .type = step.target else {
+                if case .idle = await interpreter.step(until: end) { return false }
+                continue
+            }
+            let before = forks == nil ? 0 : interpreter.fingerprint()
+            let snapshot = interpreter.snapshot()
+            let printed = session.console.count
+            session.branches.arm(step, choice: 0)
+            _ = await interpreter.step(until: end)
+            let questions = session.branches.disarm()
+            guard !questions.isEmpty else { continue }
+            let count = questions.map(\.alternatives.count).max() ?? 1
+            if count > 1, forks != nil {
+                if trail.count >= setup.maxDepth {
+                    session.totals.cutAtDepth += count - 1
+                } else if !session.seen.insert(before).inserted {
+                    return true
+                } else {
+                    session.totals.forks += 1
+                    forks?.append(Fork(snapshot: snapshot, printed: printed, trail: trail, step: step, questions: questions, count: count))
+                }
+            }
+            trail.append(Choice(step, questions, choice: 0))
+        }
+        return false
     }
 }

@@ -33,7 +33,10 @@ package struct TestWriter: Sendable {
         names.insert(name)
         var expect: JSONObject = ["printed": .array(path.printed.map(JSON.string)), "exit": .int(path.exit)]
         if let pointer = path.firstError?.pointer { expect["error"] = .string(pointer.description) }
-        cases.append(["name": .string(name), "stubs": Self.stubs(path.choices), "expect": .object(expect)])
+        var written: JSONObject = ["name": .string(name), "stubs": Self.stubs(path.choices)]
+        if !path.events.isEmpty { written["events"] = .array(path.events.map { ["tap": .string($0.description)] }) }
+        written["expect"] = .object(expect)
+        cases.append(.object(written))
     }
 
     /// The stub file that gives a path's answers.
