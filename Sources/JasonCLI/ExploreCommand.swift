@@ -13,7 +13,7 @@ struct ExploreCommand: ParsableCommand {
         commandName: "explore",
         abstract: "Follow every answer requests, devices and people may give a flow; find the paths that end in an unhandled error.",
         discussion: """
-            Exit status: 0 no path ends in an unhandled error, 1 one does, 64 bad usage, 65 invalid document \
+            Exit status: 0 every path ends well, 1 one ends in an unhandled error or never ends, 64 bad usage, 65 invalid document \
             or stubs, 66 no such file.
             """)
 
@@ -61,7 +61,7 @@ struct ExploreCommand: ParsableCommand {
         case .success(let explored):
             io.writeOut(json ? JSONPrinter.pretty(explored.report.json) + "\n" : explored.report.text)
             if let note = explored.testsNote { io.writeErr(note) }
-            return explored.report.hasUnhandledError ? ExitStatus.unhandledError : ExitStatus.ok
+            return explored.report.failed ? ExitStatus.unhandledError : ExitStatus.ok
         }
     }
 }

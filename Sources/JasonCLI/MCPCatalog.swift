@@ -37,6 +37,24 @@ extension MCPTools {
                             required: ["summary", "exit"]), description: "Run the cases of a *.test.json file, or of every one in a folder, as `jasonrun test` "
              + "does: the summary line and each failure's diff.",
              inputSchema: schema(["path": ["type": "string", "description": "a test file or a folder"]], required: ["path"])),
+        tool("explore", title: "Explore every path of a flow", annotations: readOnly,
+             output: object([
+                "paths": integer, "forks": integer, "merged": integer, "complete": ["type": "boolean"],
+                "unhandledErrors": ["type": "boolean"], "endings": ["type": "array", "items": object([
+                    "ending": ["enum": ["unhandled-error", "step-limit", "never-returns", "finished"]], "paths": integer,
+                    "route": string, "id": string, "message": string, "file": [:], "line": [:], "column": [:], "pointer": [:],
+                ], required: ["ending", "paths", "route"])], "exit": integer,
+             ], required: ["paths", "endings", "exit"]),
+             description: "Follow every answer the outside world may give a flow (each request ok or failed, each device "
+             + "answer or failure, each prompt answered or cancelled), as `jasonrun explore` does, and group the paths by how "
+             + "they end: an unhandled error at file:line:column with the answers that led there, a loop, a lambda that never "
+             + "returns, or a normal end. Nothing reaches the network.",
+             inputSchema: schema([
+                "path": ["type": "string", "description": "the flow's file"],
+                "stubs": ["type": "string", "description": "a stub file: each response or answer it lists is one more path"],
+                "taps": ["type": "boolean", "description": "also explore from each tap of the screen (default false)"],
+                "max_paths": ["type": "integer", "minimum": 1, "description": "stop after this many paths (default 1000)"],
+             ], required: ["path"])),
         tool("help", title: "Action reference", annotations: readOnly, output: object(["reference": string], required: ["reference"]),
              description: "The catalogue of actions, or one action's reference (what it takes, returns and does "
              + "in a terminal), as `jasonrun help`.",

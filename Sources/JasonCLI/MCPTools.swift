@@ -38,7 +38,7 @@ struct MCPTools: Sendable {
     /// that the model reads what is wrong (MCP 2025-11-25); only an unknown tool is a protocol error.
     func call(_ name: String, _ arguments: JSONObject) async throws -> MCPResult {
         guard let known = Self.argumentNames[name] else {
-            throw MCPFailure("no tool named \(name); tools/list names check, run, test, help and debug")
+            throw MCPFailure("no tool named \(name); tools/list names check, run, test, explore, help and debug")
         }
         do {
             for key in arguments.keys where !known.contains(key) {
@@ -56,9 +56,10 @@ struct MCPTools: Sendable {
         case "check": return try await bounded(name) { try await check(args) }
         case "run": return try await bounded(name) { try await run(args) }
         case "test": return try await bounded(name) { try await test(args) }
+        case "explore": return try await bounded(name) { try await explore(args) }
         case "help": return await help(args)
         case "debug": return try await sessions.debug(args)
-        default: throw MCPFailure("no tool named \(name); tools/list names check, run, test, help and debug")
+        default: throw MCPFailure("no tool named \(name); tools/list names check, run, test, explore, help and debug")
         }
     }
 

@@ -8,7 +8,7 @@ struct McpCommand: ParsableCommand {
         commandName: "mcp",
         abstract: "Serve the Model Context Protocol on standard input and output (for AI assistants).",
         discussion: """
-            Tools: check, run, test, help and debug (a REPL session per flow); resources: the docs and the \
+            Tools: check, run, test, explore, help and debug (a REPL session per flow); resources: the docs and the \
             JSON Schema of flows. Flows, stubs and test files are read only under the current folder and the \
             --allow-read folders; runs are offline and keep $global, $session and $cache in memory unless a \
             call asks otherwise, with the limits of a batch run (and 30 s of real time).

@@ -24,7 +24,7 @@ enum DeviceChoices {
 
     /// The payload of a failure the exploration makes up.
     static func failure(_ type: String) -> JSON {
-        ["message": "failed (a failure jasonrun explore tries)", "type": .string(type)]
+        ["message": .string(type + " failed (one of the answers jasonrun explore tries)"), "type": .string(type)]
     }
 
     /// The answers when the stub file gives none: each item of a picker, an alert's form as filled in,

@@ -28,9 +28,15 @@ package struct ExploreReport: Sendable {
         }
     }
 
-    /// Whether any path ends on an unhandled error (the exit status is then 1).
+    /// Whether any path ends on an unhandled error.
     package var hasUnhandledError: Bool {
         groups.contains { if case .unhandledError = $0.ending { true } else { false } }
+    }
+
+    /// Whether a path ends on an unhandled error or never ends: the exit status is then 1 (a loop with no
+    /// way out fails the phone as surely as an error does).
+    package var failed: Bool {
+        groups.contains { switch $0.ending { case .unhandledError, .stepLimit: true; default: false } }
     }
 
     static func sameEnd(_ a: Ending, _ b: Ending) -> Bool {

@@ -12,7 +12,7 @@ import Testing
     /// Every step of the Tutorial (the numbered examples) has one.
     @Test func everyStepHasAnExercise() {
         let steps = ((try? FileManager.default.contentsOfDirectory(atPath: Paths.examples.path)) ?? []).filter { $0.first?.isNumber == true }
-        #expect(steps.count == 16)
+        #expect(steps.count == 17)
         #expect(Set(Self.folders) == Set(steps))
     }
 

@@ -11,7 +11,7 @@ package struct BranchingTransport: HTTPTransport {
     package var clock: any InterpreterClock
 
     /// The message of a failure the exploration makes up.
-    package static let failure = "no connection (a failure jasonrun explore tries)"
+    package static let failure = "no connection (one of the answers jasonrun explore tries)"
 
     package init(stubs: [StubTransport.Stub], chooser: any OutcomeChooser, clock: any InterpreterClock) {
         self.stubs = stubs
@@ -66,14 +66,19 @@ extension StubTransport.Outcome {
             return Alternative(message == BranchingTransport.failure ? "fails" : "fails: " + message, stub: ["error": .string(message)])
         case .response(let response, let delay):
             var written: JSONObject = ["status": .int(response.status)]
-            if !response.headers.isEmpty {
-                written["headers"] = .object(JSONObject(response.headers.map { ($0.name, JSON.string($0.value)) },
-                                                        uniquingKeysWith: { first, _ in first }))
-            }
-            // A body of JSON is written as JSON (a stub sends it as such), anything else as its text.
+            var headers = response.headers
+            // A body of JSON is written as JSON (a stub sends it as such, with its content type), anything
+            // else as its text.
             switch try? JSONParser.parse(response.bodyText) {
-            case let json? where json.objectValue != nil || json.arrayValue != nil: written["body"] = json
-            default: written["body"] = .string(response.bodyText)
+            case let json? where json.objectValue != nil || json.arrayValue != nil:
+                written["body"] = json
+                headers.removeAll { $0.name.lowercased() == "content-type" && $0.value == "application/json" }
+            default:
+                written["body"] = .string(response.bodyText)
+            }
+            if !headers.isEmpty {
+                written["headers"] = .object(JSONObject(headers.map { ($0.name, JSON.string($0.value)) },
+                                                        uniquingKeysWith: { first, _ in first }))
             }
             if delay > 0 { written["delay"] = .double(delay) }
             return Alternative((200..<300).contains(response.status) ? "ok" : "HTTP \(response.status)", stub: .object(written))

@@ -24,7 +24,7 @@ def server(jasonrun, tmp_path):
 async def test_initialize_and_the_tools_and_resources_it_lists(server):
     async def steps(client):
         tools = await client.list_tools()
-        assert [t.name for t in tools.tools] == ["check", "run", "test", "help", "debug"]
+        assert [t.name for t in tools.tools] == ["check", "run", "test", "explore", "help", "debug"]
         assert all(t.input_schema["type"] == "object" for t in tools.tools)
         resources = await client.list_resources()
         uris = [str(r.uri) for r in resources.resources]
