@@ -58,8 +58,10 @@ final class Branches: OutcomeChooser {
                 // Asked by something the explorer does not follow: the first answer, as a run would give it.
                 return DeviceChoices.alternatives(for: type, options: nil, stubbed: stubbed[type] ?? []).first?.answer
             }
-            let question = Question(asker: .device(type),
-                                    alternatives: DeviceChoices.alternatives(for: type, options: now.options, stubbed: stubbed[type] ?? []))
+            let alternatives = DeviceChoices.alternatives(for: type, options: now.options, stubbed: stubbed[type] ?? [])
+            // Nothing to choose (an agent answering for itself): the action goes on as in a run.
+            guard !alternatives.isEmpty else { return nil }
+            let question = Question(asker: .device(type), alternatives: alternatives)
             now.asked.append(question)
             current = now
             return question.answer(now.choice).answer

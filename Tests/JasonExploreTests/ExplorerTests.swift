@@ -107,6 +107,21 @@ import Testing
         #expect(paths.map { $0.printed.last } == ["[toast] tea", "[toast] coffee", "  2. Coffee"])
     }
 
+    /// An agent answers for itself unless the stub file answers for it; then each answer and a failure.
+    @Test func anAgentForksOnlyWhenStubbed() async throws {
+        let text = """
+            {"$jason": {"head": {"agents": {"calc": {"url": "data:text/html,<script>function add(){ $agent.response(3) }</script>"}},
+              "actions": {"$load": {"type": "$agent.request", "options": {"id": "calc", "method": "add"},
+                "success": {"type": "$util.toast", "options": {"text": "got {{$jason}}"}}}}}}}
+            """
+        let (_, real) = try await explore(text)
+        #expect(real.count == 1)
+        let stubs = try StubFile.load(SourceFile(name: "stubs.json", bytes: Array(#"{"answers": {"$agent.request": {"value": 7}}}"#.utf8)))
+        let (_, stubbed) = try await explore(text, stubs: stubs)
+        #expect(stubbed.map(\.route) == ["$agent.request ok", "$agent.request fails"])
+        #expect(stubbed[0].printed == ["[toast] got 7"])
+    }
+
     @Test func theTestsWrittenPassAsTheyAre() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("explore-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
