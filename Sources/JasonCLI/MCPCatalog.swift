@@ -41,7 +41,7 @@ extension MCPTools {
              output: object([
                 "paths": integer, "forks": integer, "merged": integer, "complete": ["type": "boolean"],
                 "unhandledErrors": ["type": "boolean"], "endings": ["type": "array", "items": object([
-                    "ending": ["enum": ["unhandled-error", "step-limit", "never-returns", "finished"]], "paths": integer,
+                    "ending": ["enum": ["unhandled-error", "step-limit", "never-returns", "unanswered-request", "finished"]], "paths": integer,
                     "route": string, "id": string, "message": string, "file": [:], "line": [:], "column": [:], "pointer": [:],
                 ], required: ["ending", "paths", "route"])], "exit": integer,
              ], required: ["paths", "endings", "exit"]),

@@ -1,3 +1,4 @@
+import JasonActions
 import JasonJSON
 import JasonRuntime
 
@@ -32,13 +33,17 @@ package enum Ending: Sendable {
     case neverReturns(Diagnostic)
     /// The run never ended: it stopped at the step limit.
     case stepLimit(Diagnostic)
+    /// The path stopped at a request no stub answers and the exploration cannot make up an answer for
+    /// (a remote document `$href` opens, a remote script or mixin): stubbing it would follow it further.
+    case unanswered(Diagnostic)
 
     /// The ending of a run that reported `diagnostics`.
     init(_ diagnostics: [Diagnostic]) {
         if let limit = diagnostics.first(where: { $0.id == .stepLimit || $0.id == .callStackOverflow }) {
             self = .stepLimit(limit)
         } else if let error = diagnostics.first(where: { $0.severity == .error }) {
-            self = .unhandledError(error)
+            let unanswered = ([error.message] + error.notes).contains { $0.contains(BranchingTransport.unanswered) }
+            self = unanswered ? .unanswered(error) : .unhandledError(error)
         } else if let waiting = diagnostics.first(where: { $0.id == .noReturn }) {
             self = .neverReturns(waiting)
         } else {
@@ -53,13 +58,14 @@ package enum Ending: Sendable {
         case .unhandledError: "unhandled-error"
         case .neverReturns: "never-returns"
         case .stepLimit: "step-limit"
+        case .unanswered: "unanswered-request"
         }
     }
 
     package var diagnostic: Diagnostic? {
         switch self {
         case .finished: nil
-        case .unhandledError(let d), .neverReturns(let d), .stepLimit(let d): d
+        case .unhandledError(let d), .neverReturns(let d), .stepLimit(let d), .unanswered(let d): d
         }
     }
 }

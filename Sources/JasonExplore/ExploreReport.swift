@@ -47,8 +47,8 @@ package struct ExploreReport: Sendable {
 
     /// The groups worst first: unhandled errors, loops, lambdas that never return, then the ends that went well.
     var ordered: [Group] {
-        let rank = ["unhandled-error": 0, "step-limit": 1, "never-returns": 2, "finished": 3]
-        return groups.enumerated().sorted { (rank[$0.element.ending.kind] ?? 4, $0.offset) < (rank[$1.element.ending.kind] ?? 4, $1.offset) }
+        let rank = ["unhandled-error": 0, "step-limit": 1, "never-returns": 2, "unanswered-request": 3, "finished": 4]
+        return groups.enumerated().sorted { (rank[$0.element.ending.kind] ?? 5, $0.offset) < (rank[$1.element.ending.kind] ?? 5, $1.offset) }
             .map(\.element)
     }
 
@@ -70,6 +70,8 @@ package struct ExploreReport: Sendable {
                 lines.append("  \(paths) end\(group.count == 1 ? "s" : "") with a caller waiting at \(Self.place(d)): \(d.message)")
             case .stepLimit(let d):
                 lines.append("  \(paths) never end\(group.count == 1 ? "s" : "") (\(Self.place(d))): \(d.message)")
+            case .unanswered(let d):
+                lines.append("  \(paths) stop\(group.count == 1 ? "s" : "") at a request only a stub can answer, at \(Self.place(d)): \(d.message)")
             }
             if !group.example.choices.isEmpty || !group.example.events.isEmpty { lines.append("      e.g. " + group.example.route) }
         }

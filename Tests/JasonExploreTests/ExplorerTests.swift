@@ -107,6 +107,16 @@ import Testing
         #expect(paths.map { $0.printed.last } == ["[toast] tea", "[toast] coffee", "  2. Coffee"])
     }
 
+    /// A remote document cannot be made up: the path stops there, and the report says to stub it.
+    @Test func aRemoteDocumentNoStubAnswersStopsThePath() async throws {
+        let (report, paths) = try await explore("""
+            {"$jason": {"head": {"actions": {"$load": {"type": "$href", "options": {"url": "https://remote.example/next.json"}}}}}}
+            """)
+        #expect(paths.map(\.ending.kind) == ["unanswered-request"])
+        #expect(!report.failed)
+        #expect(report.text.contains("1 path stops at a request only a stub can answer"))
+    }
+
     /// An agent answers for itself unless the stub file answers for it; then each answer and a failure.
     @Test func anAgentForksOnlyWhenStubbed() async throws {
         let text = """

@@ -12,6 +12,8 @@ package struct BranchingTransport: HTTPTransport {
 
     /// The message of a failure the exploration makes up.
     package static let failure = "no connection (one of the answers jasonrun explore tries)"
+    /// The end of the message of a request only a stub could answer (a remote document, script or mixin).
+    package static let unanswered = " (jasonrun explore reaches no network: stub it to follow it)"
 
     package init(stubs: [StubTransport.Stub], chooser: any OutcomeChooser, clock: any InterpreterClock) {
         self.stubs = stubs
@@ -33,7 +35,7 @@ package struct BranchingTransport: HTTPTransport {
             alternatives[i].label += " (answer \(i + 1))"
         }
         guard let choice = chooser.choose(alternatives, for: request) else {
-            guard let first = stubbed?.first else { throw TransportError("no stub answers \(request.url) (jasonrun explore reaches no network)") }
+            guard let first = stubbed?.first else { throw TransportError("no stub answers \(request.url)" + Self.unanswered) }
             return try await Self.give(first, clock: clock)
         }
         return try await Self.give(distinct[choice], clock: clock)
