@@ -19,6 +19,19 @@ package struct Choice: Sendable {
         answers = questions.map { ($0.asker, $0.answer(choice)) }
     }
 
+    /// A timer's first firing, or the run ending before it (`fires: false`, at `time` on the virtual clock).
+    init(timer: Timers.Entry, fires: Bool, time: Double) {
+        at = timer.origin
+        type = "timer " + timer.name
+        label = fires ? "fires" : "not yet fired when the run ends"
+        answers = []
+        endsAt = fires ? nil : time
+    }
+
+    /// When the run ends before a timer fires: the seconds on the virtual clock (a test case advances
+    /// to it, and no further).
+    package var endsAt: Double?
+
     /// "$geo.get fails".
     package var description: String { type + " " + label }
 }
@@ -82,11 +95,20 @@ package struct ExplorePath: Sendable {
     /// `1` when a chain ended on an unhandled error, as a run's exit status; else `0`.
     package var exit: Int
     package var firstError: Diagnostic?
+    /// When the time limit stopped timers that were still running: the seconds on the virtual clock then
+    /// (a test case advances to it, and no further, so that it ends too).
+    package var timersStoppedAt: Double?
 
     /// "$network.request ok → $geo.get fails" (or "no answers asked").
     package var route: String {
         let steps = choices.map(\.description)
         let all = steps.prefix(eventsAfter) + events.map { "tap " + $0.description } + steps.dropFirst(eventsAfter)
-        return all.isEmpty ? "no answer from outside" : all.joined(separator: " → ")
+        guard !all.isEmpty else { return "no answer from outside" }
+        // The same answer many times in a row (a timer polling) is written once, counted.
+        var runs: [(text: String, count: Int)] = []
+        for text in all {
+            if runs.last?.text == text { runs[runs.count - 1].count += 1 } else { runs.append((text, 1)) }
+        }
+        return runs.map { $0.count == 1 ? $0.text : "\($0.text) ×\($0.count)" }.joined(separator: " → ")
     }
 }

@@ -52,11 +52,17 @@ package struct Explorer {
     package init(_ setup: ExploreSetup) { self.setup = setup }
 
     private struct Fork {
+        enum Kind {
+            /// An action asked the outside world these questions.
+            case answers(ActionStep, [Question])
+            /// A timer is about to fire for the first time; the other way is that the run ends first.
+            case timer(Timers.Entry, time: Double)
+        }
+
         var snapshot: RunSnapshot
         var printed: Int
         var trail: [Choice]
-        var step: ActionStep
-        var questions: [Question]
+        var kind: Kind
         var count: Int
         var next = 1
     }
@@ -116,14 +122,20 @@ package struct Explorer {
         let interpreter = session.interpreter
         var stack: [Fork]? = []
         var trail = start
+        var endsHere = false
         while !Task.isCancelled {
-            if await walk(session, until: nil, trail: &trail, forks: &stack) {
+            // A path whose run ends before a timer fires ends where it was forked.
+            let metAgain = endsHere ? false : await walk(session, until: nil, trail: &trail, forks: &stack)
+            endsHere = false
+            if metAgain {
                 session.totals.merged += 1
             } else {
                 let diagnostics = interpreter.diagnostics
                 let firstError = diagnostics.first { $0.severity == .error }
-                session.found(ExplorePath(choices: trail, events: events, eventsAfter: events.isEmpty ? 0 : start.count, ending: Ending(diagnostics),
-                                          printed: session.console.lines, exit: firstError == nil ? 0 : 1, firstError: firstError))
+                let timeLimit = diagnostics.contains { $0.id == .timeLimit } ? interpreter.environment.clock.now : nil
+                session.found(ExplorePath(choices: trail, events: events, eventsAfter: events.isEmpty ? 0 : start.count,
+                                          ending: Ending(diagnostics), printed: session.console.lines,
+                                          exit: firstError == nil ? 0 : 1, firstError: firstError, timersStoppedAt: timeLimit))
                 session.totals.paths += 1
             }
             while let last = stack?.last, last.next >= last.count { stack?.removeLast() }
@@ -138,10 +150,16 @@ package struct Explorer {
             stack = forks
             interpreter.restore(fork.snapshot)
             session.console.keep(fork.printed)
-            session.branches.arm(fork.step, choice: fork.next)
-            _ = await interpreter.step()
-            let asked = session.branches.disarm()
-            trail = fork.trail + [Choice(fork.step, asked.isEmpty ? fork.questions : asked, choice: fork.next)]
+            switch fork.kind {
+            case .answers(let step, let questions):
+                session.branches.arm(step, choice: fork.next)
+                _ = await interpreter.step()
+                let asked = session.branches.disarm()
+                trail = fork.trail + [Choice(step, asked.isEmpty ? questions : asked, choice: fork.next)]
+            case .timer(let timer, let time):
+                trail = fork.trail + [Choice(timer: timer, fires: false, time: time)]
+                endsHere = true
+            }
         }
         return false
     }
@@ -153,6 +171,16 @@ package struct Explorer {
         let interpreter = session.interpreter
         while !Task.isCancelled {
             guard let step = interpreter.pending, case .type = step.target else {
+                // A timer about to fire for the first time on this path: the run may also end before it does.
+                if forks != nil, trail.count < setup.maxDepth, let timer = interpreter.timerDueNext,
+                   !trail.contains(where: { $0.type == "timer " + timer.name }) {
+                    guard session.seen.insert(interpreter.fingerprint()).inserted else { return true }
+                    let time = interpreter.environment.clock.now
+                    session.totals.forks += 1
+                    forks?.append(Fork(snapshot: interpreter.snapshot(), printed: session.console.count, trail: trail,
+                                       kind: .timer(timer, time: time), count: 2))
+                    trail.append(Choice(timer: timer, fires: true, time: time))
+                }
                 if case .idle = await interpreter.step(until: end) { return false }
                 continue
             }
@@ -171,7 +199,7 @@ package struct Explorer {
                     return true
                 } else {
                     session.totals.forks += 1
-                    forks?.append(Fork(snapshot: snapshot, printed: printed, trail: trail, step: step, questions: questions, count: count))
+                    forks?.append(Fork(snapshot: snapshot, printed: printed, trail: trail, kind: .answers(step, questions), count: count))
                 }
             }
             trail.append(Choice(step, questions, choice: 0))

@@ -34,7 +34,10 @@ package struct TestWriter: Sendable {
         var expect: JSONObject = ["printed": .array(path.printed.map(JSON.string)), "exit": .int(path.exit)]
         if let pointer = path.firstError?.pointer { expect["error"] = .string(pointer.description) }
         var written: JSONObject = ["name": .string(name), "stubs": Self.stubs(path.choices)]
-        if !path.events.isEmpty { written["events"] = .array(path.events.map { ["tap": .string($0.description)] }) }
+        var events: [JSON] = path.events.map { ["tap": .string($0.description)] }
+        // A run that ends before a timer fires: the case keeps the clock, advanced to that moment only.
+        if let end = path.choices.last?.endsAt ?? path.timersStoppedAt { events.append(["advance": .double(end)]) }
+        if !events.isEmpty { written["events"] = .array(events) }
         written["expect"] = .object(expect)
         cases.append(.object(written))
     }

@@ -37,4 +37,12 @@ extension Interpreter {
         hasher.combine(state.issues.all.count)
         return hasher.finalize()
     }
+
+    /// The timer that fires at the next step, when nothing runs or waits in the queue and it falls due
+    /// within the time limit (the moment `jasonrun explore` asks: does it fire before the run ends?).
+    package var timerDueNext: Timers.Entry? {
+        guard state.chain == nil, state.queue.isEmpty, mailbox.isEmpty, let due = state.timers.nextDue,
+              due <= limits.timeLimit ?? .infinity else { return nil }
+        return state.timers.active.first { $0.due == due }
+    }
 }

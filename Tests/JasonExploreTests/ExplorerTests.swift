@@ -107,6 +107,22 @@ import Testing
         #expect(paths.map { $0.printed.last } == ["[toast] tea", "[toast] coffee", "  2. Coffee"])
     }
 
+    /// A timer may fire, or the run may end before it first does; its polling answers are counted in the route.
+    @Test func aTimerFiresOrTheRunEndsBeforeIt() async throws {
+        let (_, paths) = try await explore("""
+            {"$jason": {"head": {"actions": {"$load": {"type": "$timer.start", "options": {"name": "poll", "interval": 20,
+              "repeats": true, "action": {"type": "$network.request", "options": {"url": "https://x.example/poll"},
+                "error": {"type": "$timer.stop", "options": {"name": "poll"}}}}}}}}}
+            """)
+        #expect(paths.map(\.route) == [
+            "timer poll fires → $network.request ok ×3", "timer poll fires → $network.request ok ×2 → $network.request fails",
+            "timer poll fires → $network.request ok → $network.request fails", "timer poll fires → $network.request fails",
+            "timer poll not yet fired when the run ends",
+        ])
+        #expect(paths[0].timersStoppedAt == 60)
+        #expect(paths[4].choices.last?.endsAt == 0)
+    }
+
     /// A remote document cannot be made up: the path stops there, and the report says to stub it.
     @Test func aRemoteDocumentNoStubAnswersStopsThePath() async throws {
         let (report, paths) = try await explore("""
