@@ -1,17 +1,25 @@
-// Starts `jasonrun lsp` for the JSON files that are Jasonette flows (setting jasonrun.files).
+// One extension for both faces of jasonrun in VS Code: `jasonrun lsp` for the JSON files that are
+// Jasonette flows (setting jasonrun.files), and the `jasonrun` debug type, served by `jasonrun dap`.
 const vscode = require("vscode");
 const { LanguageClient } = require("vscode-languageclient/node");
 
 let client;
 
+function executable() {
+  return vscode.workspace.getConfiguration("jasonrun").get("path") || "jasonrun";
+}
+
 function activate(context) {
-  const config = vscode.workspace.getConfiguration("jasonrun");
-  const command = config.get("path", "jasonrun");
-  const patterns = config.get("files", ["**/flow.json"]);
+  context.subscriptions.push(vscode.debug.registerDebugAdapterDescriptorFactory("jasonrun", {
+    createDebugAdapterDescriptor() {
+      return new vscode.DebugAdapterExecutable(executable(), ["dap"]);
+    },
+  }));
+  const patterns = vscode.workspace.getConfiguration("jasonrun").get("files", ["**/flow.json"]);
   client = new LanguageClient(
     "jasonrun",
     "jasonrun",
-    { command, args: ["lsp"] },
+    { command: executable(), args: ["lsp"] },
     { documentSelector: patterns.map((pattern) => ({ language: "json", pattern })) }
   );
   context.subscriptions.push({ dispose: () => client && client.stop() });
