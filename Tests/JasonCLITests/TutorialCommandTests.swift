@@ -55,9 +55,24 @@ import Testing
     }
 
     @Test func thePlacesTheTextCitesAreWhatTheRunsPrint() throws {
-        let cited = Self.tutorial.matches(of: /flow\.json:(\d+):(\d+)/).map { "flow.json:\($0.1):\($0.2)" }
+        // Step 3 cites its run's errors (`flow.json:16:19`); step 17 what explore prints (with the folder).
+        let all = Self.tutorial.matches(of: /([\w\/.-]*)flow\.json:(\d+):(\d+)/).map { (folder: String($0.1), place: "flow.json:\($0.2):\($0.3)") }
+        let cited = all.filter { !$0.folder.contains("17-explore") }.map(\.place)
         #expect(!cited.isEmpty)
         let golden = try String(contentsOf: Paths.examples.appendingPathComponent("03-error-branches/expected.txt"), encoding: .utf8)
         for place in Set(cited) { #expect(golden.contains(place + ":"), "\(place) is not in 03's expected output") }
+
+        let explored = all.filter { $0.folder.contains("17-explore") }.map { "Examples/17-explore/" + $0.place }
+        #expect(explored.count >= 2)
+        let process = Process()
+        process.executableURL = BinaryTests.binary
+        process.arguments = ["explore", "Examples/17-explore/flow.json"]
+        process.currentDirectoryURL = Paths.packageRoot
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let report = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        for place in Set(explored) { #expect(report.contains(place + " "), "\(place) is not in what explore prints: \(report)") }
     }
 }

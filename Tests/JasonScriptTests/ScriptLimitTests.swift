@@ -1,3 +1,4 @@
+import CJavaScriptCore
 import Synchronization
 import Testing
 @testable import JasonScript
@@ -6,6 +7,10 @@ import Testing
 /// runaway expression comes back; memory, within one expression and across many that keep what they
 /// allocate; and the watch that catches what no limit inside JavaScriptCore can stop.
 @Suite struct ScriptLimitTests {
+    /// One test makes an `EngineContext` itself, which expects the library loaded (a `ScriptEngine` loads
+    /// it first); run before any other test had, it called a null function.
+    init() { _ = jsc_load() }
+
     @Test func theSameRunawayLoopIsStoppedEveryTime() {
         let engine = ScriptEngine(timeLimit: 0.1)
         for attempt in 1...6 {

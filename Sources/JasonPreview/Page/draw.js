@@ -225,9 +225,20 @@ const Draw = (() => {
     return e;
   }
 
+  // A row of a section, as iOS builds it (JasonViewController getVerticalSectionItem:, JasonLayout
+  // fill:with:atIndexPath:withForm:): the cell takes the item's background; its padding is the item's when
+  // the item gives one, else 10 (0 in a horizontal section), never the two added up; an item with an href
+  // shows the › chevron.
   function item(json, path, ctx) {
     const cell = el("div", "item");
-    cell.appendChild(component(json, path, ctx));
+    const content = component(json, path, ctx);
+    cell.appendChild(content);
+    for (const prop of ["padding", "backgroundColor", "backgroundImage", "backgroundSize"]) {
+      if (!content.style[prop]) continue;
+      cell.style[prop] = content.style[prop];
+      content.style[prop] = "";
+    }
+    if (isObject(json) && json.href !== undefined) cell.classList.add("chevron");
     // The cell, not only its content, answers a tap on an item with an action.
     if (isObject(json) && (json.action !== undefined || json.href !== undefined)) {
       cell.classList.add("tappable");
@@ -259,20 +270,30 @@ const Draw = (() => {
     return root;
   }
 
-  function header(json, titleEl, menuEl, fallback, ctx) {
+  // The navigation bar as iOS draws it (Jason.m setupHeader:forVC:): only header.title is a title (never
+  // head.title), a title still holding {{ }} is not drawn, the bar is white with a black title and no
+  // hairline; with no header it stays, empty; header.style.hide hides it (the ‹ Back stays, alone, when
+  // the view can be left). A header.search field goes in a bar of its own above the list.
+  function header(json, titleEl, menuEl, ctx) {
     titleEl.textContent = "";
     menuEl.textContent = "";
     const bar = titleEl.parentElement;
     bar.removeAttribute("style");
-    bar.classList.remove("bad-style");
-    bar.querySelectorAll(".search").forEach((e) => e.remove());
-    if (!isObject(json)) { titleEl.textContent = fallback; return; }
+    bar.classList.remove("bad-style", "hidden-bar");
+    const searchBar = document.getElementById("searchbar");
+    if (searchBar) searchBar.textContent = "";
+    if (!isObject(json)) return;
+    const style = styleOf(json, ctx);
     // header.style: background, color, font and size, on the whole bar.
-    applyStyle(bar, styleOf(json, ctx));
-    if (isObject(json.search)) bar.insertBefore(search(json.search, ctx), menuEl);
+    applyStyle(bar, style);
+    if (isObject(style) && (style.hide === true || style.hide === "true")) bar.classList.add("hidden-bar");
+    if (isObject(json.search) && searchBar) searchBar.appendChild(search(json.search, ctx));
     const t = json.title;
-    if (isObject(t)) titleEl.appendChild(component(t, "/header/title", ctx));
-    else titleEl.textContent = t === undefined ? fallback : text(t);
+    const unfilled = (value) => /{{|}}/.test(typeof value === "string" ? value : JSON.stringify(value) || "");
+    if (t !== undefined && !unfilled(t)) {
+      if (isObject(t)) titleEl.appendChild(component(t, "/header/title", ctx));
+      else if (typeof t === "string") titleEl.textContent = t;
+    }
     if (isObject(json.menu)) {
       const m = json.menu;
       // The phone draws a text or image button in the bar, not a filled one.
@@ -409,14 +430,13 @@ const Draw = (() => {
     parts.screen.style.background = "";
     parts.screen.style.removeProperty("--separator");
     parts.screen.classList.remove("no-separators", "bad-style");
-    const fallback = message.title || "";
     if (!isObject(body)) {
-      header(null, parts.title, parts.menu, fallback, ctx);
+      header(null, parts.title, parts.menu, ctx);
       const note = body === null || body === undefined ? "This view has no body yet." : "The body is not an object: " + text(body);
       parts.screen.appendChild(el("div", "empty-body", note));
       return;
     }
-    header(body.header, parts.title, parts.menu, fallback, ctx);
+    header(body.header, parts.title, parts.menu, ctx);
     bodyStyle(body.style, parts.screen, ctx);
     if (typeof body.background === "string") applyStyle(parts.screen, { background: body.background });
     else if (isObject(body.background)) parts.screen.appendChild(backgroundStandIn(body.background));

@@ -1,4 +1,6 @@
 """Every component the page draws, the overlays that wait for an answer, and style mapped to CSS."""
+import json
+
 from selenium.webdriver.common.by import By
 
 from test_preview_page import open_page, screen_text, state_get
@@ -117,3 +119,59 @@ def test_buttons_and_space_take_the_phones_defaults(browser, start_preview, tmp_
     spaces = browser.find_elements(By.CSS_SELECTOR, ".space")
     assert spaces[0].size["height"] == 30
     assert spaces[1].size["width"] == 50
+
+
+ITEMS = """{"$jason": {"head": {"title": "Items"},
+  "body": {"header": {"title": "Items"}, "sections": [
+    {"items": [
+      {"type": "label", "text": "default"},
+      {"type": "label", "text": "own", "style": {"padding": "4", "background": "#ff0000"}},
+      {"type": "vertical", "style": {"background": "#0000ff"}, "components": [{"type": "label", "text": "layout"}]},
+      {"type": "label", "text": "next", "href": {"url": "file://other.json"}}]},
+    {"type": "horizontal", "items": [{"type": "label", "text": "across"}]}]}}}"""
+
+
+def test_an_item_is_its_cell(browser, start_preview, tmp_path):
+    """The screen, round 2, item 1 (iOS: JasonViewController getVerticalSectionItem:, JasonLayout
+    fill:with:atIndexPath:withForm:): the cell takes the item's background; its padding is 10 (0 in a
+    horizontal section), replaced by the item's, never added to it; an item with an href has the › chevron."""
+    flow = tmp_path / "items.json"
+    flow.write_text(ITEMS)
+    open_page(browser, start_preview(flow))
+    wait_for(lambda: "across" in screen_text(browser), message="the body")
+    cells = browser.find_elements(By.CSS_SELECTOR, "#screen .item")
+    pad = lambda e: e.value_of_css_property("padding-top")
+    background = lambda e: e.value_of_css_property("background-color")
+    default, own, layout, chevron, across = cells
+    assert pad(default) == "10px" and default.value_of_css_property("padding-left") == "10px"
+    assert pad(own) == "4px" and background(own) == "rgba(255, 0, 0, 1)"
+    inner = own.find_element(By.CSS_SELECTOR, "[data-type=label]")
+    assert pad(inner) == "0px" and background(inner) == "rgba(0, 0, 0, 0)"
+    assert background(layout) == "rgba(0, 0, 255, 1)"
+    assert "chevron" in chevron.get_attribute("class") and "chevron" not in default.get_attribute("class")
+    assert browser.execute_script("return getComputedStyle(arguments[0], '::after').content", chevron) == '"›"'
+    assert pad(across) == "0px"
+
+
+def test_the_navigation_bar_is_the_phones(browser, start_preview, tmp_path):
+    """The screen, round 2, item 2 (iOS: Jason.m setupHeader:forVC:): only header.title is a title, never
+    head.title; a title still holding {{ }} is not drawn; the bar is white with a black title; with no
+    header it is empty; header.style.hide hides it."""
+    def bar_for(name, body):
+        flow = tmp_path / name
+        flow.write_text(json.dumps({"$jason": {"head": {"title": "Head title"}, "body": body}}))
+        open_page(browser, start_preview(flow))
+        wait_for(lambda: "row" in screen_text(browser), message="the body of " + name)
+        return browser.find_element(By.ID, "navbar"), browser.find_element(By.ID, "title")
+
+    rows = [{"items": [{"type": "label", "text": "row"}]}]
+    bar, title = bar_for("none.json", {"sections": rows})
+    assert title.text == "" and bar.is_displayed()
+    assert bar.value_of_css_property("background-color") == "rgba(255, 255, 255, 1)"
+    assert bar.value_of_css_property("border-bottom-width") == "0px"
+    bar, title = bar_for("plain.json", {"header": {"title": "Drinks"}, "sections": rows})
+    assert title.text == "Drinks" and title.value_of_css_property("color") == "rgba(0, 0, 0, 1)"
+    bar, title = bar_for("unfilled.json", {"header": {"title": "{{$get.name}}"}, "sections": rows})
+    assert title.text == ""
+    bar, title = bar_for("hidden.json", {"header": {"title": "Gone", "style": {"hide": "true"}}, "sections": rows})
+    assert not bar.is_displayed()
