@@ -3,54 +3,64 @@ import JasonRuntime
 import JasonTemplate
 
 extension Pass {
-    /// An action position: an action object, a conditional array, a template string, or `{}`.
+    /// An action position, judged on the typed tree a run loads (`ActionNode`, `ActionKind`), parsed
+    /// leniently so that one broken action does not hide the others.
     mutating func action(_ json: JSON, at pointer: JSONPointer, inLambda: Bool) {
+        visit(ActionNode.parseForCheck(json, at: pointer, locator: locator), json, at: pointer, inLambda: inLambda)
+    }
+
+    mutating func visit(_ node: ActionNode, _ json: JSON, at pointer: JSONPointer, inLambda: Bool) {
+        switch node {
+        case .empty, .template:
+            break  // `{}` ends the chain; a string renders to an action when it runs
+        case .call(let call):
+            switch call.target {
+            case .trigger(let name): self.call(name, at: pointer.appending("trigger"))
+            case .type(let type): typed(type, kind: call.kind, options: call.options, at: pointer, inLambda: inLambda)
+            }
+            for (key, next) in [("success", call.success), ("error", call.error)] {
+                if let next, let written = json[key] { visit(next, written, at: pointer.appending(key), inLambda: inLambda) }
+            }
+        case .conditional(let conditional):
+            for (i, branch) in conditional.conditional.branches.enumerated() {
+                action(branch.value, at: pointer.appending(i).appending(branch.key), inLambda: inLambda)
+            }
+        case .malformed(let problem):
+            malformed(problem, json, at: pointer, inLambda: inLambda)
+        }
+    }
+
+    /// What cannot run, said as loading says it, at the severity a run would give it here.
+    mutating func malformed(_ problem: Diagnostic, _ json: JSON, at pointer: JSONPointer, inLambda: Bool) {
         switch json {
         case .object(let members):
-            guard !members.isEmpty else { return }
-            if let trigger = members["trigger"] {
-                if case .string(let name) = trigger { call(name, at: pointer.appending("trigger")) }
-            } else if let type = members["type"] {
-                if case .string(let name) = type {
-                    typed(name, options: members["options"], at: pointer, inLambda: inLambda)
-                }
-            } else if let (key, _) = MixinReference.find(in: members) {
+            if let (key, _) = MixinReference.find(in: members) {
                 report(.mixin, .note, "this action is mixed in (\"\(key)\": \(members[key]!)) when the document loads; "
                        + "check resolves only file:// mixins beside the document, so what it runs is not checked here", at: pointer)
-            } else {
-                // Worded as a run words it: `check` and a run agree on what fails.
-                let problem = ActionNode.untargeted(members)
-                if let key = problem.key {
-                    report(.invalidAction, Self.severity(runsFor: pointer), problem.message, atKeyOf: pointer.appending(key),
-                           fix: problem.fix.map { ($0.old, $0.new) })
-                } else {
-                    report(.invalidAction, Self.severity(runsFor: pointer), problem.message, at: pointer)
-                }
+            } else if members["type"] == nil, members["trigger"] == nil {
+                var finding = problem
+                finding.severity = Self.severity(runsFor: pointer)
+                found.append(finding)
             }
-            for branch in ["success", "error"] {
-                if let next = members[branch], !next.isNull {
-                    action(next, at: pointer.appending(branch), inLambda: inLambda)
-                }
+            // A `type` or `trigger` that is not a string stops loading, which reports it; the branches are still actions.
+            for key in ["success", "error"] {
+                if let next = members[key], !next.isNull { action(next, at: pointer.appending(key), inLambda: inLambda) }
             }
         case .array(let elements):
             // A broken conditional is reported once, by the template pass; its branches are still actions.
-            if ExpressionScan.isConditional(elements) || Document.looksConditional(elements) {
-                for (i, element) in elements.enumerated() {
-                    guard case .object(let arms) = element, arms.count == 1, let (key, value) = arms.elements.first,
-                          ExpressionScan.directive(key) != nil else { continue }
-                    action(value, at: pointer.appending(i).appending(key), inLambda: inLambda)
-                }
-            } else {
-                report(.invalidAction, Self.severity(runsFor: pointer),
-                       "an array in action position must be a conditional: [{\"{{#if …}}\": action}, {\"{{#else}}\": action}]; an array is never a sequence",
-                       at: pointer)
+            guard ExpressionScan.isConditional(elements) || Document.looksConditional(elements) else {
+                var finding = problem
+                finding.severity = Self.severity(runsFor: pointer)
+                found.append(finding)
+                return
             }
-        case .string:
-            break  // renders to an action when it runs
-        case .null, .bool, .int, .double:
-            // Worded as loading words it, so the two reports of one node are one finding.
-            report(.invalidAction, .error, "an action must be an object or a conditional array, found \(json.kindName)",
-                   at: pointer)
+            for (i, element) in elements.enumerated() {
+                guard case .object(let arms) = element, arms.count == 1, let (key, value) = arms.elements.first,
+                      ExpressionScan.directive(key) != nil else { continue }
+                action(value, at: pointer.appending(i).appending(key), inLambda: inLambda)
+            }
+        default:
+            found.append(problem)  // a number, a boolean or null: loading's own error
         }
     }
 
@@ -77,15 +87,17 @@ extension Pass {
         type.firstIndex(of: ".").map { type[..<$0] } ?? Substring(type)
     }
 
-    mutating func typed(_ type: String, options: JSON?, at pointer: JSONPointer, inLambda: Bool) {
+    mutating func typed(_ type: String, kind: ActionKind, options: JSON?, at pointer: JSONPointer, inLambda: Bool) {
         guard !type.contains("{{") else { return }
         let typePointer = pointer.appending("type")
-        if type.hasPrefix("$return."), !inLambda {
+        switch kind {
+        case .return where !inLambda:
             report(.returnOutsideLambda, .warning,
                    "\(type) outside any lambda: nothing triggers this chain, so it only ends it", at: typePointer)
-        }
-        if type == "$lambda", case .string(let name)? = options?["name"] {
-            call(name, at: pointer.appending("options").appending("name"))
+        case .call:
+            if case .string(let name)? = options?["name"] { call(name, at: pointer.appending("options").appending("name")) }
+        default:
+            break
         }
         guard let spec = analyzer.registry.spec(for: type), type != "trigger" else {
             let known = analyzer.registry.specs.map(\.type).filter { $0 != "trigger" }

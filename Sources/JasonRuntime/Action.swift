@@ -169,6 +169,28 @@ extension ActionNode {
     package static func parse(_ json: JSON, at pointer: JSONPointer, locator: SourceLocator, compiling: Bool = true)
         throws(Diagnostic) -> ActionNode
     {
+        try parse(json, at: pointer, locator: locator, compiling: compiling, lenient: false)
+    }
+
+    /// The same tree for a static check, which goes on past what loading stops at: a node that would fail
+    /// to load is `.malformed` with loading's finding, and its siblings and branches are still parsed.
+    package static func parseForCheck(_ json: JSON, at pointer: JSONPointer, locator: SourceLocator) -> ActionNode {
+        (try? parse(json, at: pointer, locator: locator, compiling: false, lenient: true)) ?? .malformed(
+            invalid("this action could not be read", at: locator.path(pointer)))
+    }
+
+    static func parse(_ json: JSON, at pointer: JSONPointer, locator: SourceLocator, compiling: Bool, lenient: Bool)
+        throws(Diagnostic) -> ActionNode
+    {
+        guard lenient else { return try parseNode(json, at: pointer, locator: locator, compiling: compiling, lenient: false) }
+        do { return try parseNode(json, at: pointer, locator: locator, compiling: compiling, lenient: true) } catch {
+            return .malformed(error)
+        }
+    }
+
+    private static func parseNode(_ json: JSON, at pointer: JSONPointer, locator: SourceLocator, compiling: Bool, lenient: Bool)
+        throws(Diagnostic) -> ActionNode
+    {
         let path = locator.path(pointer)
         switch json {
         case .object(let members):
@@ -200,8 +222,10 @@ extension ActionNode {
             if case .trigger(let name) = target, name.contains("{{") { needsRendering = true } // S9
             return .call(ActionCall(
                 target: target, options: options, optionsHoldExpressions: needsRendering,
-                success: try branch(members["success"], at: pointer.appending("success"), locator: locator, compiling: compiling),
-                error: try branch(members["error"], at: pointer.appending("error"), locator: locator, compiling: compiling),
+                success: try branch(members["success"], at: pointer.appending("success"), locator: locator, compiling: compiling,
+                                    lenient: lenient),
+                error: try branch(members["error"], at: pointer.appending("error"), locator: locator, compiling: compiling,
+                                  lenient: lenient),
                 path: path, compiling: compiling))
         case .array(let elements):
             guard let conditional = Conditional(elements) else {
@@ -215,7 +239,7 @@ extension ActionNode {
             var compiled: [ActionNode?] = []
             for (i, branch) in conditional.branches.enumerated() {
                 let node = try parse(branch.value, at: pointer.appending(i).appending(branch.key), locator: locator,
-                                     compiling: compiling)
+                                     compiling: compiling, lenient: lenient)
                 compiled.append(ConditionalAction.expressionsOnlyInOptions(branch.value) ? node : nil)
             }
             return .conditional(ConditionalAction(conditional: conditional, path: path, compiled: compiled))
@@ -257,11 +281,11 @@ extension ActionNode {
         return nil
     }
 
-    static func branch(_ json: JSON?, at pointer: JSONPointer, locator: SourceLocator, compiling: Bool) throws(Diagnostic)
-        -> ActionNode?
+    static func branch(_ json: JSON?, at pointer: JSONPointer, locator: SourceLocator, compiling: Bool, lenient: Bool = false)
+        throws(Diagnostic) -> ActionNode?
     {
         guard let json, !json.isNull else { return nil }
-        return try parse(json, at: pointer, locator: locator, compiling: compiling)
+        return try parse(json, at: pointer, locator: locator, compiling: compiling, lenient: lenient)
     }
 
     static func invalid(_ message: String, at path: ActionPath) -> Diagnostic {
