@@ -12,11 +12,16 @@ package struct LanguageServer {
         /// The reference of one action type, as `jasonrun help TYPE` prints it.
         package var reference: @Sendable (String) -> String?
         package var version: String
+        /// Runs this binary with arguments, from a folder, for the code lenses' commands: its exit status
+        /// and what it printed (both streams). Nil: the lenses' commands are refused.
+        package var runner: (@Sendable (_ arguments: [String], _ folder: String) -> (status: Int32, output: String))?
 
-        package init(analyzer: Analyzer, reference: @escaping @Sendable (String) -> String?, version: String) {
+        package init(analyzer: Analyzer, reference: @escaping @Sendable (String) -> String?, version: String,
+                     runner: (@Sendable ([String], String) -> (status: Int32, output: String))? = nil) {
             self.analyzer = analyzer
             self.reference = reference
             self.version = version
+            self.runner = runner
         }
     }
 
@@ -101,13 +106,15 @@ package struct LanguageServer {
         case (_, "shutdown"):
             state = .shuttingDown
             return [RPC.response(id: id, result: .null)]
+        case (_, "workspace/executeCommand"):
+            return execute(message.params, id: id)
         default:
             break
         }
         let features = ["textDocument/completion", "textDocument/hover", "textDocument/definition",
                         "textDocument/documentSymbol", "textDocument/codeAction", "textDocument/rename",
                         "textDocument/prepareRename", "textDocument/references", "textDocument/documentLink",
-                        "textDocument/foldingRange"]
+                        "textDocument/foldingRange", "textDocument/codeLens"]
         guard features.contains(message.method) else {
             return [RPC.error(id: id, code: .methodNotFound, message: "\(message.method) is not supported")]
         }
@@ -118,6 +125,7 @@ package struct LanguageServer {
         case "textDocument/documentSymbol": return [RPC.response(id: id, result: symbols(in: document))]
         case "textDocument/documentLink": return [RPC.response(id: id, result: documentLinks(in: document))]
         case "textDocument/foldingRange": return [RPC.response(id: id, result: foldingRanges(in: document))]
+        case "textDocument/codeLens": return [RPC.response(id: id, result: codeLenses(in: document))]
         default: break
         }
         if message.method == "textDocument/codeAction" {
@@ -205,6 +213,8 @@ package struct LanguageServer {
                 "referencesProvider": true,
                 "documentLinkProvider": ["resolveProvider": false],
                 "foldingRangeProvider": true,
+                "codeLensProvider": ["resolveProvider": false],
+                "executeCommandProvider": ["commands": .array(Self.commands.map(JSON.string))],
             ],
             "serverInfo": ["name": "jasonrun", "version": .string(services.version)],
         ]

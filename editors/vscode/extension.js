@@ -10,6 +10,13 @@ function executable() {
 }
 
 function activate(context) {
+  // The Debug code lens: the server runs Run, Explore and the tests itself; a debug session is the editor's.
+  context.subscriptions.push(vscode.commands.registerCommand("jasonrun.debug", (uri) => {
+    const program = vscode.Uri.parse(uri).fsPath;
+    return vscode.debug.startDebugging(vscode.workspace.getWorkspaceFolder(vscode.Uri.parse(uri)), {
+      type: "jasonrun", request: "launch", name: "Debug " + program, program, stopOnEntry: true,
+    });
+  }));
   context.subscriptions.push(vscode.debug.registerDebugAdapterDescriptorFactory("jasonrun", {
     createDebugAdapterDescriptor() {
       return new vscode.DebugAdapterExecutable(executable(), ["dap"]);

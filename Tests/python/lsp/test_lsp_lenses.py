@@ -1,0 +1,75 @@
+"""Code lenses through a real LSP client (pytest-lsp): Run, Explore and Debug over a flow's $load, Run
+the tests over a test file, and the server carrying out the first ones with workspace/executeCommand."""
+import os
+import pathlib
+
+import pytest
+import pytest_lsp
+from lsprotocol import types
+from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities
+
+REPO = pathlib.Path(__file__).resolve().parents[3]
+JASONRUN = os.environ.get("JASONRUN_BIN") or str(REPO / ".build" / "debug" / "jasonrun")
+
+FLOW = """{
+  "$jason": {
+    "head": {
+      "actions": {
+        "$load": {
+          "type": "$geo.get",
+          "success": {"type": "$util.toast", "options": {"text": "at {{$jason.coord}}"}}
+        }
+      }
+    }
+  }
+}
+"""
+
+TESTS = """{"flow": "flow.json", "cases": [
+  {"name": "where", "answers": {"$geo.get": {"value": {"coord": "1,2"}}}, "expect": {"printed": ["[toast] at 1,2"]}}
+]}
+"""
+
+
+@pytest_lsp.fixture(config=ClientServerConfig(server_command=[JASONRUN, "lsp"]))
+async def client(lsp_client: LanguageClient):
+    await lsp_client.initialize_session(types.InitializeParams(capabilities=client_capabilities("visual-studio-code")))
+    yield
+    await lsp_client.shutdown_session()
+
+
+async def opened(client, path, text):
+    path.write_text(text)
+    client.text_document_did_open(types.DidOpenTextDocumentParams(
+        text_document=types.TextDocumentItem(uri=path.as_uri(), language_id="json", version=1, text=text)))
+    await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+    return path.as_uri()
+
+
+@pytest.mark.asyncio
+async def test_lenses_over_load_run_and_explore_the_flow(client: LanguageClient, tmp_path):
+    uri = await opened(client, tmp_path / "flow.json", FLOW)
+    lenses = await client.text_document_code_lens_async(types.CodeLensParams(text_document=types.TextDocumentIdentifier(uri=uri)))
+    assert [lens.command.title for lens in lenses] == ["▶ Run", "Explore every path", "Debug"]
+    assert {lens.range.start.line for lens in lenses} == {4}
+    run = lenses[0].command
+    result = await client.workspace_execute_command_async(types.ExecuteCommandParams(command=run.command, arguments=run.arguments))
+    # $geo.get has no answer in a plain run: its error has no branch, exit 1, said in the output.
+    assert result["exit"] == 1 and "$geo.get is not available in a terminal" in result["output"]
+    assert any("exit 1" in m.message for m in client.messages)
+    explore = lenses[1].command
+    result = await client.workspace_execute_command_async(types.ExecuteCommandParams(command=explore.command, arguments=explore.arguments))
+    assert result["exit"] == 1 and "1 path ends in an unhandled error" in result["output"]
+    with pytest.raises(Exception, match="debug client"):
+        await client.workspace_execute_command_async(types.ExecuteCommandParams(command="jasonrun.debug", arguments=[uri]))
+
+
+@pytest.mark.asyncio
+async def test_a_test_files_lens_runs_its_cases(client: LanguageClient, tmp_path):
+    (tmp_path / "flow.json").write_text(FLOW)
+    uri = await opened(client, tmp_path / "flow.test.json", TESTS)
+    lenses = await client.text_document_code_lens_async(types.CodeLensParams(text_document=types.TextDocumentIdentifier(uri=uri)))
+    assert [lens.command.title for lens in lenses] == ["▶ Run the 1 test"]
+    command = lenses[0].command
+    result = await client.workspace_execute_command_async(types.ExecuteCommandParams(command=command.command, arguments=command.arguments))
+    assert result["exit"] == 0 and "1 passed, 0 failed" in result["output"]
