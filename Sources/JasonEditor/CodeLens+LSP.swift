@@ -35,7 +35,7 @@ extension LanguageServer {
     }
 
     /// `workspace/executeCommand`: the result, and what the user is shown.
-    func execute(_ params: JSON, id: JSON) -> [JSON] {
+    mutating func execute(_ params: JSON, id: JSON) -> [JSON] {
         let command = params["command"]?.stringValue ?? ""
         guard let uri = params["arguments"]?[0]?.stringValue, let url = URL(string: uri), url.isFileURL else {
             return [RPC.error(id: id, code: .invalidParams, message: "\(command) takes the document's file URI")]
@@ -55,7 +55,14 @@ extension LanguageServer {
         guard let runner = services.runner else {
             return [RPC.error(id: id, code: .internalError, message: "this server cannot run flows")]
         }
-        let ran = runner(arguments, url.deletingLastPathComponent().path)
+        // A run leaves its trace in a folder of the server's own, read back for the inlay hints.
+        let trace = command == "jasonrun.run" ? Self.privateTraceFile() : nil
+        let ran = runner(arguments + (trace.map { ["--trace", "json", "--trace-file", $0] } ?? []), url.deletingLastPathComponent().path)
+        if let trace {
+            let text = (try? String(contentsOfFile: trace, encoding: .utf8)) ?? ""
+            try? FileManager.default.removeItem(atPath: URL(fileURLWithPath: trace).deletingLastPathComponent().path)
+            renderedRuns[uri] = RenderedRun(trace: text, file: url.path)
+        }
         let name = url.lastPathComponent
         // The line that sums it up: explore's first (how many paths), a run's or a test's last.
         let lines = ran.output.split(separator: "\n").map(String.init)
@@ -64,5 +71,13 @@ extension LanguageServer {
         return [RPC.notification("window/logMessage", ["type": 4, "message": .string("$ jasonrun \(arguments.joined(separator: " "))\n" + ran.output)]),
                 RPC.notification("window/showMessage", ["type": .int(ran.status == 0 ? 3 : 2), "message": .string(summary)]),
                 RPC.response(id: id, result: ["exit": .int(Int(ran.status)), "output": .string(ran.output)])]
+    }
+
+    /// A trace file's path in a new folder only this user may enter (mkdtemp: 0700), so no one else can
+    /// put a link where the run writes.
+    static func privateTraceFile() -> String? {
+        var template = Array((NSTemporaryDirectory() + "jasonrun-lsp-XXXXXX").utf8CString)
+        guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else { return nil }
+        return String(cString: made) + "/trace.jsonl"
     }
 }

@@ -35,6 +35,8 @@ package struct LanguageServer {
     /// Documents changed since their last analysis. A change is analysed once no more input waits, so a
     /// burst of keystrokes costs one analysis, of the newest text, not one per keystroke.
     var stale: Set<String> = []
+    /// What the last Run lens rendered, by document (the inlay hints show it).
+    var renderedRuns: [String: RenderedRun] = [:]
 
     package init(services: Services) {
         self.services = services
@@ -114,7 +116,7 @@ package struct LanguageServer {
         let features = ["textDocument/completion", "textDocument/hover", "textDocument/definition",
                         "textDocument/documentSymbol", "textDocument/codeAction", "textDocument/rename",
                         "textDocument/prepareRename", "textDocument/references", "textDocument/documentLink",
-                        "textDocument/foldingRange", "textDocument/codeLens"]
+                        "textDocument/foldingRange", "textDocument/codeLens", "textDocument/inlayHint"]
         guard features.contains(message.method) else {
             return [RPC.error(id: id, code: .methodNotFound, message: "\(message.method) is not supported")]
         }
@@ -126,6 +128,7 @@ package struct LanguageServer {
         case "textDocument/documentLink": return [RPC.response(id: id, result: documentLinks(in: document))]
         case "textDocument/foldingRange": return [RPC.response(id: id, result: foldingRanges(in: document))]
         case "textDocument/codeLens": return [RPC.response(id: id, result: codeLenses(in: document))]
+        case "textDocument/inlayHint": return [RPC.response(id: id, result: inlayHints(in: document))]
         default: break
         }
         if message.method == "textDocument/codeAction" {
@@ -214,6 +217,7 @@ package struct LanguageServer {
                 "documentLinkProvider": ["resolveProvider": false],
                 "foldingRangeProvider": true,
                 "codeLensProvider": ["resolveProvider": false],
+                "inlayHintProvider": true,
                 "executeCommandProvider": ["commands": .array(Self.commands.map(JSON.string))],
             ],
             "serverInfo": ["name": "jasonrun", "version": .string(services.version)],

@@ -73,3 +73,33 @@ async def test_a_test_files_lens_runs_its_cases(client: LanguageClient, tmp_path
     command = lenses[0].command
     result = await client.workspace_execute_command_async(types.ExecuteCommandParams(command=command.command, arguments=command.arguments))
     assert result["exit"] == 0 and "1 passed, 0 failed" in result["output"]
+
+
+GREET = """{
+  "$jason": {
+    "head": {
+      "actions": {
+        "$load": {"type": "$set", "options": {"name": "Ada"}, "success": {"trigger": "greet", "options": {"who": "{{$get.name}}"}}},
+        "greet": {"type": "$util.toast", "options": {"text": "Hello {{$jason.who}}", "plain": "no template"}}
+      }
+    }
+  }
+}
+"""
+
+
+@pytest.mark.asyncio
+async def test_after_a_run_each_template_shows_what_it_rendered(client: LanguageClient, tmp_path):
+    uri = await opened(client, tmp_path / "flow.json", GREET)
+    whole = types.Range(start=types.Position(line=0, character=0), end=types.Position(line=20, character=0))
+    params = types.InlayHintParams(text_document=types.TextDocumentIdentifier(uri=uri), range=whole)
+    assert not await client.text_document_inlay_hint_async(params)
+    lenses = await client.text_document_code_lens_async(types.CodeLensParams(text_document=types.TextDocumentIdentifier(uri=uri)))
+    run = lenses[0].command
+    result = await client.workspace_execute_command_async(types.ExecuteCommandParams(command=run.command, arguments=run.arguments))
+    assert result["exit"] == 0 and "[toast] Hello Ada" in result["output"]
+    hints = await client.text_document_inlay_hint_async(params)
+    shown = sorted((h.position.line, h.label) for h in hints)
+    assert shown == [(4, ' = "Ada"'), (5, ' = "Hello Ada"')]
+    line = GREET.splitlines()[5]
+    assert hints[[h.label for h in hints].index(' = "Hello Ada"')].position.character == line.index('"Hello {{$jason.who}}"') + len('"Hello {{$jason.who}}"')
