@@ -24,10 +24,21 @@ root=$(mktemp -d)
 trap 'rm -rf "$root"' EXIT
 echo "package: jasonrun $version for $arch" >&2
 
-install -D -m 0755 "$bin" "$root/usr/bin/jasonrun"
-strip --strip-all "$root/usr/bin/jasonrun"
+# The binary lives in /usr/lib/jasonrun with the preview's page beside it (where it looks first, links
+# resolved); /usr/bin/jasonrun links to it. The docs go to /usr/share/doc/jasonrun, where MCP reads them.
+install -D -m 0755 "$bin" "$root/usr/lib/jasonrun/jasonrun"
+strip --strip-all "$root/usr/lib/jasonrun/jasonrun"
+resources="$(dirname "$bin")/jasonrun_JasonPreview.resources"
+[[ -f "$resources/Page/index.html" ]] || { echo "package: no preview page at $resources" >&2; exit 70; }
+cp -R "$resources" "$root/usr/lib/jasonrun/"
+mkdir -p "$root/usr/bin"
+ln -s ../lib/jasonrun/jasonrun "$root/usr/bin/jasonrun"
 mkdir -p "$root/usr/share/man/man1" "$root/usr/share/bash-completion/completions" \
          "$root/usr/share/zsh/vendor-completions" "$root/usr/share/fish/vendor_completions.d" "$root/usr/share/doc/jasonrun"
+cp -R Docs/. "$root/usr/share/doc/jasonrun/"
+chmod 0755 "$root"
+find "$root/usr" -type d -exec chmod 0755 {} +
+find "$root/usr/share" "$root/usr/lib/jasonrun/jasonrun_JasonPreview.resources" -type f -exec chmod 0644 {} +
 python3 scripts/manpage.py "$bin" | gzip -9n > "$root/usr/share/man/man1/jasonrun.1.gz"
 "$bin" --generate-completion-script bash > "$root/usr/share/bash-completion/completions/jasonrun"
 "$bin" --generate-completion-script zsh > "$root/usr/share/zsh/vendor-completions/_jasonrun"
@@ -37,7 +48,7 @@ printf 'jasonrun\n\nCopyright: the jasonrun developers.\nLicense: not chosen yet
   > "$root/usr/share/doc/jasonrun/copyright"
 
 # What the binary links: only the C library (the Swift runtime is inside); what it opens later is declared.
-needed=$(objdump -p "$root/usr/bin/jasonrun" 2>/dev/null | awk '/NEEDED/ {print $2}' | tr '\n' ' ' || true)
+needed=$(objdump -p "$root/usr/lib/jasonrun/jasonrun" 2>/dev/null | awk '/NEEDED/ {print $2}' | tr '\n' ' ' || true)
 echo "package: the binary links ${needed:-nothing}" >&2
 size=$(du -sk "$root/usr" | cut -f1)
 mkdir -p "$root/DEBIAN"
@@ -62,5 +73,5 @@ CONTROL
 mkdir -p "$out"
 deb="$out/jasonrun_${version}_${arch}.deb"
 dpkg-deb --root-owner-group -Z"${JASONRUN_DEB_COMPRESSION:-xz}" --build "$root" "$deb" >&2
-echo "package: $(du -h "$deb" | cut -f1) (binary $(du -h "$root/usr/bin/jasonrun" | cut -f1) stripped, from $(du -h "$bin" | cut -f1))" >&2
+echo "package: $(du -h "$deb" | cut -f1) (binary $(du -h "$root/usr/lib/jasonrun/jasonrun" | cut -f1) stripped, from $(du -h "$bin" | cut -f1))" >&2
 echo "$deb"

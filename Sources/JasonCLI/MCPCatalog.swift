@@ -179,9 +179,13 @@ final class PiecesIO: TerminalIO {
 enum MCPResources {
     static let docs = ["Tutorial", "Actions", "Templates", "REPL", "Testing", "Stubs", "Diagnostics", "Mistakes", "Compatibility",
                        "State", "Editors"]
+    /// Where the Debian package installs them (`/usr/share/doc/jasonrun`, seen from the binary in
+    /// `/usr/lib/jasonrun`), else the checkout the binary was built from.
     static var folder: URL {
-        // Beside the binary's package in a checkout; the docs are not installed elsewhere.
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let binary = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
+        let installed = binary.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("share/doc/jasonrun")
+        if FileManager.default.fileExists(atPath: installed.appendingPathComponent("Tutorial.md").path) { return installed }
+        return URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Docs")
     }
 

@@ -3,6 +3,7 @@
 Uses the package named by JASONRUN_DEB (scripts/test.sh builds it first); without it, builds one
 (a release build: minutes when fresh)."""
 import gzip
+import json
 import os
 import pathlib
 import subprocess
@@ -37,7 +38,8 @@ def test_the_package_declares_what_the_binary_opens(package):
 
 
 def test_the_binary_is_stripped_and_links_no_swift_library(extracted):
-    binary = extracted / "usr" / "bin" / "jasonrun"
+    binary = extracted / "usr" / "lib" / "jasonrun" / "jasonrun"
+    assert os.readlink(extracted / "usr" / "bin" / "jasonrun") == "../lib/jasonrun/jasonrun"
     needed = subprocess.run(["objdump", "-p", str(binary)], capture_output=True, text=True, check=True).stdout
     libraries = sorted(line.split()[1] for line in needed.splitlines() if "NEEDED" in line)
     assert not [name for name in libraries if "swift" in name.lower() or "Foundation" in name], libraries
@@ -65,3 +67,18 @@ def test_the_man_page_and_completions_come_from_the_commands_own_help(extracted)
     assert "explore" in (extracted / "usr/share/bash-completion/completions/jasonrun").read_text()
     assert "explore" in (extracted / "usr/share/zsh/vendor-completions/_jasonrun").read_text()
     assert "explore" in (extracted / "usr/share/fish/vendor_completions.d/jasonrun.fish").read_text()
+
+
+def test_the_preview_page_and_the_docs_are_installed_where_the_binary_looks(extracted):
+    """The preview serves its page from beside the binary (links resolved), and MCP reads the docs from
+    /usr/share/doc/jasonrun, seen from it: a machine without the source tree has both."""
+    page = extracted / "usr/lib/jasonrun/jasonrun_JasonPreview.resources/Page"
+    assert (page / "index.html").exists() and (page / "draw.js").exists()
+    docs = extracted / "usr/share/doc/jasonrun"
+    assert (docs / "Tutorial.md").exists() and (docs / "stubs.schema.json").exists()
+    request = '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}\n' \
+              '{"jsonrpc":"2.0","method":"notifications/initialized"}\n' \
+              '{"jsonrpc":"2.0","id":2,"method":"resources/read","params":{"uri":"jasonrun://docs/Tutorial"}}\n'
+    result = subprocess.run([str(extracted / "usr/bin/jasonrun"), "mcp"], input=request, capture_output=True, text=True, timeout=60)
+    answer = [json.loads(line) for line in result.stdout.splitlines() if '"id":2' in line.replace(" ", "")][0]
+    assert answer["result"]["contents"][0]["text"] == (docs / "Tutorial.md").read_text()
