@@ -14,25 +14,7 @@ const Draw = (() => {
     return e;
   };
 
-  // style key -> [CSS property, kind]
-  const styleMap = {
-    color: ["color", "color"], background: ["background", "background"], opacity: ["opacity", "number"],
-    width: ["width", "size"], height: ["height", "size"], size: ["fontSize", "size"],
-    padding: ["padding", "size"], padding_left: ["paddingLeft", "size"], padding_right: ["paddingRight", "size"],
-    padding_top: ["paddingTop", "size"], padding_bottom: ["paddingBottom", "size"],
-    corner_radius: ["borderRadius", "size"], border_width: ["borderWidth", "size"],
-    border_color: ["borderColor", "color"], spacing: ["gap", "size"],
-    top: ["top", "size"], left: ["left", "size"], right: ["right", "size"], bottom: ["bottom", "size"],
-  };
-
-  // Where the page loads an image from: a file:// URL (the app's own assets) through the preview, which
-  // reads it inside the folders the flow may read; any other URL as it is.
-  let token = "";
-  function source(url) {
-    if (typeof url !== "string") return "";
-    if (!url.startsWith("file://")) return url;
-    return "/local-file?token=" + encodeURIComponent(token) + "&url=" + encodeURIComponent(url);
-  }
+  const applyStyle = Style.apply, styleOf = Style.of, color = Style.color, markBad = Style.markBad, source = Style.source;
 
   // An <img> that keeps its place when it cannot be loaded: a placeholder of its declared size.
   function image(url, cls) {
@@ -43,80 +25,6 @@ const Draw = (() => {
       img.title = "could not load " + url;
     });
     return img;
-  }
-
-  function size(v) {
-    if (typeof v === "number" && isFinite(v)) return v + "px";
-    if (typeof v !== "string") return null;
-    const s = v.trim();
-    if (/^-?\d+(\.\d+)?$/.test(s)) return s + "px";
-    if (/^-?\d+(\.\d+)?(%|px|em|rem|vw|vh)$/.test(s)) return s;
-    return null;
-  }
-
-  function color(v) {
-    if (typeof v !== "string") return null;
-    const s = v.trim();
-    if (/^rgba?\(\s*[\d.]+\s*,\s*[\d.]+\s*,\s*[\d.]+\s*(,\s*[\d.]+\s*)?\)$/.test(s)) return s;
-    return CSS.supports("color", s) ? s : null;
-  }
-
-  // Applies `style` to `e`; returns false when some of it could not be used.
-  function applyStyle(e, style) {
-    if (style === undefined || style === null) return true;
-    if (!isObject(style)) {
-      markBad(e, "style is not an object");
-      return false;
-    }
-    let ok = true;
-    for (const [key, value] of Object.entries(style)) {
-      const mapped = styleMap[key];
-      if (mapped) {
-        const [prop, kind] = mapped;
-        let css = null;
-        if (kind === "size") css = size(value);
-        else if (kind === "color") css = color(value);
-        else if (kind === "number") css = typeof value === "number" || /^[\d.]+$/.test(String(value)) ? String(value) : null;
-        else if (kind === "background") {
-          css = color(value);
-          if (css === null && typeof value === "string" && /^(https?:|data:|file:)/.test(value)) {
-            e.style.backgroundImage = "url(" + JSON.stringify(source(value)) + ")";
-            e.style.backgroundSize = "cover";
-            continue;
-          }
-        }
-        if (css === null) { ok = false; continue; }
-        e.style[prop] = css;
-      } else if (key === "font" && typeof value === "string") {
-        if (/bold|heavy|black|semibold/i.test(value)) e.style.fontWeight = "700";
-        if (/italic|oblique/i.test(value)) e.style.fontStyle = "italic";
-        if (/courier|mono|menlo/i.test(value)) e.style.fontFamily = "ui-monospace, monospace";
-      } else if (key === "align" && typeof value === "string") {
-        e.style.textAlign = value;
-        e.style.alignItems = { left: "flex-start", center: "center", right: "flex-end" }[value] || "";
-      }
-    }
-    if (!ok) markBad(e, "some style values could not be used: " + JSON.stringify(style));
-    return ok;
-  }
-
-  // The style a component is drawn with, as the phone makes it: the named styles of its "class" (head.styles,
-  // several names separated by spaces), then its own "style" over them.
-  function styleOf(json, ctx) {
-    if (!isObject(json)) return undefined;
-    const own = json.style;
-    if (typeof json.class !== "string" || !isObject(ctx.styles)) return own;
-    const merged = {};
-    for (const name of json.class.split(/\s+/)) {
-      if (isObject(ctx.styles[name])) Object.assign(merged, ctx.styles[name]);
-    }
-    if (own === undefined || own === null) return merged;
-    return isObject(own) ? Object.assign(merged, own) : own;
-  }
-
-  function markBad(e, why) {
-    e.classList.add("bad-style");
-    e.title = why;
   }
 
   // A control's own action, run after its value changed.
@@ -216,11 +124,24 @@ const Draw = (() => {
     return e;
   }
 
+  // A layout as iOS stacks it (JasonLayout fillChildLayout:): no spacing unless given; a vertical one
+  // stretches its children across (align fill), a horizontal one puts them at the top; `align` and
+  // `distribution` as UIStackView reads them (an unknown align is fill); a child with a width keeps it.
+  const ALIGN = { fill: "stretch", top: "flex-start", left: "flex-start", bottom: "flex-end", right: "flex-end",
+                  center: "center", firstbaseline: "baseline", lastbaseline: "last baseline" };
+  const DISTRIBUTIONS = ["fill", "equalsize", "proportional", "equalspace", "equalcentertocenter"];
   function layout(json, path, ctx) {
-    const e = el("div", "layout " + (json.type === "horizontal" ? "horizontal" : "vertical"));
+    const horizontal = json.type === "horizontal";
+    const e = el("div", "layout " + (horizontal ? "horizontal" : "vertical"));
     const children = Array.isArray(json.components) ? json.components : [];
     children.forEach((c, i) => e.appendChild(component(c, pointer(pointer(path, "components"), i), ctx)));
-    applyStyle(e, styleOf(json, ctx));
+    const style = styleOf(json, ctx);
+    applyStyle(e, style);
+    const own = isObject(style) ? style : {};
+    e.style.textAlign = "";
+    e.style.alignItems = own.align === undefined ? (horizontal ? "flex-start" : "stretch") : ALIGN[own.align] || "stretch";
+    if (DISTRIBUTIONS.includes(own.distribution)) e.dataset.distribution = own.distribution;
+    if (horizontal) for (const child of e.children) if (child.style.width) child.style.flexShrink = "0";
     tappable(e, json, path);
     return e;
   }
@@ -228,12 +149,18 @@ const Draw = (() => {
   // A row of a section, as iOS builds it (JasonViewController getVerticalSectionItem:, JasonLayout
   // fill:with:atIndexPath:withForm:): the cell takes the item's background; its padding is the item's when
   // the item gives one, else 10 (0 in a horizontal section), never the two added up; an item with an href
-  // shows the › chevron.
-  function item(json, path, ctx) {
+  // shows the › chevron. In a horizontal section (JasonHorizontalSection) a cell is exactly the item's
+  // width × height, 100 × 100 unless it says, side by side with no spacing.
+  function item(json, path, ctx, horizontal) {
     const cell = el("div", "item");
     const content = component(json, path, ctx);
     cell.appendChild(content);
-    for (const prop of ["padding", "backgroundColor", "backgroundImage", "backgroundSize"]) {
+    const moved = ["padding", "backgroundColor", "backgroundImage", "backgroundSize"].concat(horizontal ? ["width", "height"] : []);
+    if (horizontal) {
+      cell.style.width = content.style.width || "100px";
+      cell.style.height = content.style.height || "100px";
+    }
+    for (const prop of moved) {
       if (!content.style[prop]) continue;
       cell.style[prop] = content.style[prop];
       content.style[prop] = "";
@@ -262,7 +189,7 @@ const Draw = (() => {
       }
       const items = el("div", "items" + (section.type === "horizontal" ? " horizontal" : ""));
       (Array.isArray(section.items) ? section.items : []).forEach((it, i) =>
-        items.appendChild(item(it, pointer(pointer(base, "items"), i), ctx)));
+        items.appendChild(item(it, pointer(pointer(base, "items"), i), ctx, section.type === "horizontal")));
       box.appendChild(items);
       applyStyle(box, styleOf(section, ctx));
       root.appendChild(box);
@@ -426,7 +353,7 @@ const Draw = (() => {
     parts.footer.textContent = "";
     ctx.styles = isObject(message.styles) ? message.styles : {};
     ctx.url = message.url;
-    token = ctx.token || "";
+    Style.setToken(ctx.token || "");
     parts.screen.style.background = "";
     parts.screen.style.removeProperty("--separator");
     parts.screen.classList.remove("no-separators", "bad-style");
@@ -452,6 +379,7 @@ const Draw = (() => {
         parts.screen.appendChild(box);
       }
     }
+    for (const note of Style.takeNotes()) ctx.note(note);
   }
 
   return { view, component, applyStyle, pointer, text };

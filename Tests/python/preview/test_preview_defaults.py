@@ -1,0 +1,88 @@
+"""The screen, round 2: layouts, horizontal sections, size expressions and colours as iOS draws them,
+each checked in headless Chromium against its source in Jasonette/JASONETTE-iOS (Docs/Preview.md,
+"iOS's defaults")."""
+import json
+
+from selenium.webdriver.common.by import By
+
+from test_preview_page import open_page, screen_text
+from conftest import wait_for
+
+
+def box(browser, element):
+    """The element's exact box (Selenium's rect rounds)."""
+    return browser.execute_script("const r = arguments[0].getBoundingClientRect(); return {x: r.x, y: r.y, width: r.width, height: r.height}", element)
+
+
+def draw(browser, start_preview, tmp_path, body, name="flow.json"):
+    flow = tmp_path / name
+    flow.write_text(json.dumps({"$jason": {"head": {"title": "t"}, "body": body}}))
+    open_page(browser, start_preview(flow))
+    wait_for(lambda: "mark" in screen_text(browser), message="the body")
+    return lambda text: [e for e in browser.find_elements(By.CSS_SELECTOR, "#screen [data-type]") if e.text == text][0]
+
+
+def test_layouts_stack_as_ios_does(browser, start_preview, tmp_path):
+    """JasonLayout fillChildLayout: no spacing unless given; vertical children fill the width; horizontal
+    children sit at the top; align and distribution as UIStackView reads them; a fixed width stays."""
+    find = draw(browser, start_preview, tmp_path, {"sections": [{"items": [
+        {"type": "vertical", "components": [{"type": "label", "text": "mark"}, {"type": "label", "text": "under"}]},
+        {"type": "horizontal", "components": [
+            {"type": "label", "text": "tall", "style": {"height": "60"}}, {"type": "label", "text": "top"},
+            {"type": "label", "text": "fixed", "style": {"width": "150"}},
+            {"type": "label", "text": "a long label that would like to take the whole row for itself and more"}]},
+        {"type": "horizontal", "style": {"align": "center"}, "components": [
+            {"type": "label", "text": "high", "style": {"height": "60"}}, {"type": "label", "text": "centred"}]},
+        {"type": "horizontal", "style": {"distribution": "equalsize", "spacing": "10"}, "components": [
+            {"type": "label", "text": "one"}, {"type": "label", "text": "two words"}]}]}]})
+    mark, under = find("mark"), find("under")
+    assert under.rect["y"] == mark.rect["y"] + mark.rect["height"]
+    assert mark.rect["width"] == mark.find_element(By.XPATH, "..").rect["width"]
+    assert find("top").rect["y"] == find("tall").rect["y"]
+    assert find("fixed").rect["width"] == 150
+    high, centred = find("high"), find("centred")
+    assert abs((centred.rect["y"] + centred.rect["height"] / 2) - (high.rect["y"] + high.rect["height"] / 2)) <= 1
+    one, two = box(browser, find("one")), box(browser, find("two words"))
+    assert one["width"] == two["width"] and two["x"] - (one["x"] + one["width"]) == 10
+
+
+def test_horizontal_sections_are_cells_of_their_size(browser, start_preview, tmp_path):
+    """JasonHorizontalSection: each cell exactly width × height, 100 × 100 unless the item says, no spacing."""
+    draw(browser, start_preview, tmp_path, {"sections": [{"type": "horizontal", "items": [
+        {"type": "label", "text": "mark"}, {"type": "label", "text": "wide", "style": {"width": "150", "height": "50"}}]}]})
+    cells = browser.find_elements(By.CSS_SELECTOR, "#screen .items.horizontal > .item")
+    assert [(c.rect["width"], c.rect["height"]) for c in cells] == [(100, 100), (150, 50)]
+    assert cells[1].rect["x"] == cells[0].rect["x"] + 100
+
+
+def test_sizes_are_expressions_of_the_screen(browser, start_preview, tmp_path):
+    """JasonHelper pixelsInDirection:fromExpression: "50%-50", "70% - 30", fractions, of the 375 × 667 screen."""
+    find = draw(browser, start_preview, tmp_path, {"sections": [{"items": [
+        {"type": "horizontal", "components": [
+            {"type": "label", "text": "mark", "style": {"width": "50%-50"}},
+            {"type": "label", "text": "seventy", "style": {"width": "70% - 30"}}]},
+        {"type": "vertical", "components": [{"type": "label", "text": "third", "style": {"width": "1/3 + 5", "height": "10%"}}]},
+        {"type": "label", "text": "bad", "style": {"width": "wide"}}]}]})
+    assert box(browser, find("mark"))["width"] == 137.5
+    assert box(browser, find("seventy"))["width"] == 232.5
+    third = box(browser, find("third"))
+    assert third["width"] == 130 and abs(third["height"] - 66.7) < 0.05
+    assert "bad-style" in find("bad").get_attribute("class")
+
+
+def test_colours_are_read_as_the_phone_reads_them(browser, start_preview, tmp_path):
+    """JasonHelper colorwithHexString:alpha: only hex and rgb()/rgba(); a name is read as hex digits
+    ("white" is black), and "#fff" as 0x000fff; the output pane says so once."""
+    find = draw(browser, start_preview, tmp_path, {"sections": [{"items": [
+        {"type": "label", "text": "mark", "style": {"color": "white"}},
+        {"type": "label", "text": "short", "style": {"color": "#fff"}},
+        {"type": "label", "text": "rgb", "style": {"color": "rgba(255, 0, 0, 0.5)"}},
+        {"type": "label", "text": "hex", "style": {"color": "#00ff00"}}]}]})
+    colour = lambda text: find(text).value_of_css_property("color")
+    assert colour("mark") == "rgba(0, 0, 0, 1)"
+    assert colour("short") == "rgba(0, 15, 255, 1)"
+    assert colour("rgb") == "rgba(255, 0, 0, 0.5)"
+    assert colour("hex") == "rgba(0, 255, 0, 1)"
+    output = wait_for(lambda: browser.find_element(By.ID, "output").text if "white" in browser.find_element(By.ID, "output").text else None,
+                      message="the note about colour names")
+    assert 'the colour "white" is drawn rgb(0, 0, 0), as the phone reads it' in output
