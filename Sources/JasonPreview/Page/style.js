@@ -9,6 +9,9 @@ const Style = (() => {
   // The screen the preview draws, in points (an iPhone 8, as #device).
   const SCREEN = { horizontal: 375, vertical: 667 };
   const notes = new Set();
+  // Style keys read where they apply rather than here: a layout's distribution, a text field's secure,
+  // the header's hide.
+  const drawnElsewhere = ["distribution", "secure", "hide"];
 
   // style key -> [CSS property, kind]: "dimension" is an expression of the screen (its direction
   // given), "points" a leading number as NSString floatValue reads it.
@@ -119,6 +122,8 @@ const Style = (() => {
       } else if (key === "align" && typeof value === "string") {
         e.style.textAlign = value;
         e.style.alignItems = { left: "flex-start", center: "center", right: "flex-end" }[value] || "";
+      } else if (!drawnElsewhere.includes(key)) {
+        ok = false;  // a key the phone may know (ratio, z_index, shy…) that the preview does not draw
       }
     }
     if (!ok) markBad(e, "some style values could not be used: " + JSON.stringify(style));
