@@ -87,6 +87,10 @@ const Draw = (() => {
         e.name = text(json.name);
         const v = json.value;
         e.checked = v === true || v === "true" || v === 1 || v === "1";
+        // UISwitch: its on colour is style.color; a switch built on puts `true` in $get (JasonSwitchComponent build:).
+        const own = styleOf(json, ctx);
+        if (isObject(own) && color(own.color)) e.style.setProperty("--on", color(own.color));
+        if (e.checked && e.name && ctx.get[e.name] === undefined) ctx.send({ type: "input", name: e.name, value: true });
         e.addEventListener("change", () => {
           if (e.name) ctx.send({ type: "input", name: e.name, value: e.checked });
           runAction(json, path, ctx);
@@ -100,6 +104,8 @@ const Draw = (() => {
         e.name = text(json.name);
         const n = parseFloat(json.value);
         e.value = isFinite(n) ? String(n) : "0.5";
+        const own = styleOf(json, ctx);
+        if (isObject(own) && color(own.color)) e.style.accentColor = color(own.color);
         if (e.name) e.addEventListener("input", () => ctx.send({ type: "input", name: e.name, value: parseFloat(e.value) }));
         // As on the phone, the action runs once the value is let go of, after $get has it.
         e.addEventListener("change", () => runAction(json, path, ctx));

@@ -90,3 +90,22 @@ def test_colours_are_read_as_the_phone_reads_them(browser, start_preview, tmp_pa
     output = wait_for(lambda: browser.find_element(By.ID, "output").text if "white" in browser.find_element(By.ID, "output").text else None,
                       message="the note about colour names")
     assert 'the colour "white" is drawn rgb(0, 0, 0), as the phone reads it' in output
+
+
+def test_form_controls_look_like_the_phones(browser, start_preview, tmp_path):
+    """JasonTextfieldComponent, JasonSwitchComponent, JasonSliderComponent build: a text field has no
+    border; a switch is a switch, in style.color when on, and one built on is `true` in $get at once;
+    a slider takes style.color."""
+    find = draw(browser, start_preview, tmp_path, {"sections": [{"items": [
+        {"type": "label", "text": "mark"},
+        {"type": "textfield", "name": "who", "placeholder": "name"},
+        {"type": "switch", "name": "milk", "value": "true", "style": {"color": "#ff0000"}},
+        {"type": "slider", "name": "level", "style": {"color": "#00ff00"}}]}]})
+    field = browser.find_element(By.CSS_SELECTOR, "input.textfield")
+    assert field.value_of_css_property("border-top-width") == "0px"
+    switch = browser.find_element(By.CSS_SELECTOR, "input.switch")
+    assert (switch.size["width"], switch.size["height"]) == (51, 31)
+    assert switch.value_of_css_property("background-color") == "rgba(255, 0, 0, 1)"
+    wait_for(lambda: '"milk": true' in browser.find_element(By.ID, "state-get").text, message="the switch's value in $get")
+    slider = browser.find_element(By.CSS_SELECTOR, "input.slider")
+    assert slider.value_of_css_property("accent-color") == "rgb(0, 255, 0)"
