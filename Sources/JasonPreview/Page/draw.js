@@ -187,10 +187,12 @@ const Draw = (() => {
       const base = pointer("/sections", s);
       const box = el("div", "section");
       if (!isObject(section)) { box.appendChild(component(section, base, ctx)); root.appendChild(box); return; }
+      // A section header is a cell built as an item is, pinned while its section scrolls
+      // (JasonViewController tableView:viewForHeaderInSection: in a plain table).
       if (section.header !== undefined) {
-        const head = el("div", "section-header");
-        head.appendChild(isObject(section.header) ? component(section.header, pointer(base, "header"), ctx)
-                                                   : el("span", "", text(section.header)));
+        const head = isObject(section.header) ? item(section.header, pointer(base, "header"), ctx, false)
+                                              : el("div", "item", text(section.header));
+        head.classList.add("section-header");
         box.appendChild(head);
       }
       const items = el("div", "items" + (section.type === "horizontal" ? " horizontal" : ""));
@@ -344,10 +346,22 @@ const Draw = (() => {
     }
   }
 
+  // Layers as iOS sets them up (JasonLayer setupLayers:withView:): only an image with a url and a label
+  // with a text are layers; each sits at 100, 100 unless its style places it.
   function layers(list, ctx) {
     const root = el("div", "layers");
     if (!Array.isArray(list)) return root;
-    list.forEach((layer, i) => root.appendChild(component(layer, pointer("/layers", i), ctx)));
+    list.forEach((layer, i) => {
+      const kind = isObject(layer) ? layer.type : undefined;
+      if (!((kind === "image" && typeof layer.url === "string") || (kind === "label" && layer.text !== undefined))) {
+        ctx.note("layers/" + i + ": the phone draws only image (with a url) and label (with a text) layers; this one is not drawn");
+        return;
+      }
+      const e = component(layer, pointer("/layers", i), ctx);
+      if (!e.style.left && !e.style.right) e.style.left = "100px";
+      if (!e.style.top && !e.style.bottom) e.style.top = "100px";
+      root.appendChild(e);
+    });
     return root;
   }
 

@@ -109,3 +109,30 @@ def test_form_controls_look_like_the_phones(browser, start_preview, tmp_path):
     wait_for(lambda: '"milk": true' in browser.find_element(By.ID, "state-get").text, message="the switch's value in $get")
     slider = browser.find_element(By.CSS_SELECTOR, "input.slider")
     assert slider.value_of_css_property("accent-color") == "rgb(0, 255, 0)"
+
+
+def test_layers_headers_and_images_that_do_not_load(browser, start_preview, tmp_path):
+    """JasonLayer setupLayers:withView: only image and label layers, at 100, 100 unless placed; a section
+    header is a cell like an item, pinned while its section scrolls; an image that does not load keeps
+    the size the bar (25 × 25) or a tab (30 × 30) gives it."""
+    rows = [{"type": "label", "text": "row %d" % i} for i in range(40)]
+    draw(browser, start_preview, tmp_path, {
+        "header": {"title": "t", "menu": {"image": "http://127.0.0.1:9/menu.png", "action": {"type": "$util.toast"}}},
+        "sections": [{"header": {"type": "label", "text": "Drinks"}, "items": [{"type": "label", "text": "mark"}] + rows}],
+        "layers": [{"type": "label", "text": "floating"}, {"type": "button", "text": "not a layer"}],
+        "footer": {"tabs": {"items": [{"text": "Home", "image": "http://127.0.0.1:9/tab.png"}]}}})
+    layers = browser.find_elements(By.CSS_SELECTOR, "#layers .layers > *")
+    assert [e.text for e in layers] == ["floating"]
+    assert (layers[0].value_of_css_property("left"), layers[0].value_of_css_property("top")) == ("100px", "100px")
+    output = wait_for(lambda: browser.find_element(By.ID, "output").text if "only image" in browser.find_element(By.ID, "output").text else None,
+                      message="the note about the button layer")
+    assert "layers/1: the phone draws only image (with a url) and label (with a text) layers" in output
+    head = browser.find_element(By.CSS_SELECTOR, "#screen .section-header")
+    assert head.value_of_css_property("padding-top") == "10px" and head.value_of_css_property("position") == "sticky"
+    screen = browser.find_element(By.ID, "screen")
+    browser.execute_script("arguments[0].scrollTop = 400", screen)
+    assert abs(box(browser, head)["y"] - box(browser, screen)["y"]) <= 1
+    menu = browser.find_element(By.CSS_SELECTOR, "#navbar .menu img")
+    tab = browser.find_element(By.CSS_SELECTOR, ".tab img")
+    wait_for(lambda: "broken" in menu.get_attribute("class") and "broken" in tab.get_attribute("class"), message="the images to fail")
+    assert (menu.size["width"], menu.size["height"]) == (25, 25) and (tab.size["width"], tab.size["height"]) == (30, 30)
