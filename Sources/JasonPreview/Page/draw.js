@@ -114,6 +114,9 @@ const Draw = (() => {
       case "space":
         e = el("div", "space");
         break;
+      case "map":
+        e = map(json, ctx);
+        break;
       case "html":
         e = el("iframe", "html");
         e.setAttribute("sandbox", "");
@@ -128,6 +131,32 @@ const Draw = (() => {
     if (json.type === "space" && (e.style.width || e.style.height)) e.classList.add("sized");
     tappable(e, json, path);
     return e;
+  }
+
+  // A stand-in for MKMapView (JasonMapComponent build:), drawn offline: the region's centre and extent,
+  // and each pin placed where it falls in it. A map has no height of its own: without style.height it
+  // takes none, on the phone as here.
+  function map(json, ctx) {
+    const box = el("div", "map");
+    const region = isObject(json.region) ? json.region : {};
+    const centre = String(region.coord || "").split(",").map(Number);
+    const width = Number(region.width || region.height) || 1000, height = Number(region.height || region.width) || 1000;
+    box.appendChild(el("span", "map-label", centre.length === 2 && centre.every(isFinite)
+      ? "map " + centre.join(", ") + " · " + width + " × " + height + " m" : "map (the user's location)"));
+    for (const pin of Array.isArray(json.pins) ? json.pins : []) {
+      const at = isObject(pin) ? String(pin.coord || "").split(",").map(Number) : [];
+      if (at.length !== 2 || !at.every(isFinite) || centre.length !== 2) continue;
+      const x = 50 + (at[1] - centre[1]) * 111320 * Math.cos(centre[0] * Math.PI / 180) / width * 100;
+      const y = 50 - (at[0] - centre[0]) * 110540 / height * 100;
+      const dot = el("span", "map-pin");
+      dot.style.left = x + "%";
+      dot.style.top = y + "%";
+      dot.title = [pin.title, pin.description].filter((t) => t).map(text).join(" — ");
+      box.appendChild(dot);
+    }
+    const own = styleOf(json, ctx);
+    if (!isObject(own) || own.height === undefined) ctx.note("a map with no style.height has no height on the phone either");
+    return box;
   }
 
   // A layout as iOS stacks it (JasonLayout fillChildLayout:): no spacing unless given; a vertical one

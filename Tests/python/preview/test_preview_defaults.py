@@ -136,3 +136,17 @@ def test_layers_headers_and_images_that_do_not_load(browser, start_preview, tmp_
     tab = browser.find_element(By.CSS_SELECTOR, ".tab img")
     wait_for(lambda: "broken" in menu.get_attribute("class") and "broken" in tab.get_attribute("class"), message="the images to fail")
     assert (menu.size["width"], menu.size["height"]) == (25, 25) and (tab.size["width"], tab.size["height"]) == (30, 30)
+
+
+def test_a_map_is_a_stand_in_with_its_pins(browser, start_preview, tmp_path):
+    """JasonMapComponent build: the region's centre and extent (1000 m unless given), each pin where it
+    falls in it; no height unless style.height gives one."""
+    draw(browser, start_preview, tmp_path, {"sections": [{"items": [
+        {"type": "label", "text": "mark"},
+        {"type": "map", "style": {"height": "200"}, "region": {"coord": "51.5,-0.12", "width": "2000"},
+         "pins": [{"coord": "51.5,-0.12", "title": "Here"}, {"coord": "51.5045,-0.12", "title": "North"}]}]}]})
+    stand_in = browser.find_element(By.CSS_SELECTOR, "#screen .map")
+    assert stand_in.size["height"] == 200 and "51.5, -0.12 · 2000 × 2000 m" in stand_in.text
+    here, north = browser.find_elements(By.CSS_SELECTOR, ".map-pin")
+    assert here.get_attribute("title") == "Here" and here.value_of_css_property("top") == "100px"
+    assert box(browser, north)["y"] < box(browser, here)["y"]

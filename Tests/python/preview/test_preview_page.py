@@ -136,10 +136,10 @@ def test_unknown_components_and_bad_styles_still_draw(browser, start_preview, tm
     open_page(browser, start_preview(flow))
     wait_for(lambda: "still here" in screen_text(browser), message="the label")
     text = screen_text(browser)
-    assert "unknown component: map" in text
+    assert browser.find_elements(By.CSS_SELECTOR, "#screen .map")  # a stand-in, even for a region it cannot read
     assert "colours" in text and "unknown body part: weird" in text
     assert len(browser.find_elements(By.CSS_SELECTOR, ".bad-style")) >= 2
-    assert len(browser.find_elements(By.CSS_SELECTOR, "[data-unknown]")) >= 3
+    assert len(browser.find_elements(By.CSS_SELECTOR, "[data-unknown]")) >= 2
 
 
 def example_flows():
