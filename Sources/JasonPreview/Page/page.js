@@ -67,7 +67,7 @@
     state.view = m;
     $("back").hidden = !(m.depth > 0);
     try {
-      Draw.view(m, parts, ctx);
+      Body.view(m, parts, ctx);
     } catch (e) {
       parts.screen.textContent = "the page could not draw this body: " + e;
     }
