@@ -57,7 +57,7 @@ extension PreviewSession {
             mode = .paused
             holdIfRunning()
             guard let moved = debugger.back(1) else {
-                return link.publish(.output("back: no action before this one is remembered"))
+                return link.publish(.output("step back: no action before this one is remembered", pane: .notes))
             }
             event = moved
         }

@@ -26,7 +26,7 @@ package final class PreviewLink: Sendable {
         /// The newest trace events, for pages that connect after they happened.
         var trace: [JSON] = []
         /// The newest lines of output, for the same reason.
-        var output: [String] = []
+        var output: [(line: String, pane: Pane)] = []
         var overlays: [Int: Overlay] = [:]
         /// Answers that came before the asking task got to wait for them.
         var early: [Int: Answer] = [:]
@@ -135,8 +135,8 @@ package final class PreviewLink: Sendable {
             case .trace(let events):
                 s.trace += events
                 if s.trace.count > Self.keptTrace { s.trace.removeFirst(s.trace.count - Self.keptTrace) }
-            case .output(let line):
-                s.output.append(line)
+            case .output(let line, let pane):
+                s.output.append((line, pane))
                 if s.output.count > Self.keptTrace { s.output.removeFirst(s.output.count - Self.keptTrace) }
             default: break
             }
@@ -199,7 +199,7 @@ package final class PreviewLink: Sendable {
         // The state first: the view's fields show what $get holds (typed before the page reloaded).
         var messages = [s.state, s.view].compactMap { $0 }
         if !s.trace.isEmpty { messages.append(.trace(s.trace)) }
-        messages += s.output.map { .output($0) }
+        messages += s.output.map { .output($0.line, pane: $0.pane) }
         for (id, overlay) in s.overlays.sorted(by: { $0.key < $1.key }) {
             messages.append(.overlay(id: id, kind: overlay.kind, options: overlay.options))
         }

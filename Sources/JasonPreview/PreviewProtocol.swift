@@ -89,8 +89,9 @@ package enum ServerMessage: Sendable, Equatable {
     case overlay(id: Int, kind: String, options: JSON)
     /// An overlay answered or dropped elsewhere (another page, a `back` that abandoned its chain).
     case overlayClosed(id: Int)
-    /// What actions printed (the terminal's output), and diagnostics as text.
-    case output(String)
+    /// A line for one of the page's panes: what actions printed (the terminal's output), the run's
+    /// warnings and errors, or the preview's own notes.
+    case output(String, pane: Pane = .printed)
     /// The answer to a frame that was refused.
     case error(String)
 
@@ -131,12 +132,22 @@ package enum ServerMessage: Sendable, Equatable {
             return ["type": "overlay", "id": .int(id), "kind": .string(kind), "options": options]
         case .overlayClosed(let id):
             return ["type": "overlay-closed", "id": .int(id)]
-        case .output(let text):
-            return ["type": "output", "text": .string(text)]
+        case .output(let text, let pane):
+            return ["type": "output", "text": .string(text), "pane": .string(pane.rawValue)]
         case .error(let message):
             return ["type": "error", "message": .string(message)]
         }
     }
 
     package var text: String { JSONPrinter.compact(json) }
+}
+
+/// The panes of the page a line of output goes to.
+package enum Pane: String, Sendable {
+    /// What actions printed.
+    case printed = "output"
+    /// The run's diagnostics: template warnings, unhandled errors.
+    case warnings
+    /// What the preview says about itself (a reload, what it draws differently).
+    case notes
 }

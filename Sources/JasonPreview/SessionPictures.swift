@@ -7,7 +7,7 @@ extension PreviewSession {
     func publish() {
         let events = tracer.take()
         if !events.isEmpty { link.publish(.trace(events)) }
-        for diagnostic in shownDiagnostics.unseen(in: interpreter.diagnostics) { link.publish(.output(describe(diagnostic))) }
+        for diagnostic in shownDiagnostics.unseen(in: interpreter.diagnostics) { link.publish(.output(describe(diagnostic), pane: .warnings)) }
         let view = viewPicture
         if view != shownView {
             shownView = view

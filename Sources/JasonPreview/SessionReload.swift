@@ -33,7 +33,7 @@ extension PreviewSession {
             if let failure = await debugger.reloadInPlace(url) {
                 link.publish(.error("not reloaded: " + (failure.payload?["message"]?.stringValue ?? path)))
             } else {
-                link.publish(.output("preview: reloaded \(path)"))
+                link.publish(.output("reloaded \(path)", pane: .notes))
                 link.publish(.error(""))
             }
         }

@@ -13,7 +13,7 @@
   }
   // What the page itself has to say about a body (style keys it does not draw…), once each.
   const noted = new Set();
-  const ctx = { send, get: {}, token: new URLSearchParams(location.search).get("token") || "", note: (text) => { if (!noted.has(text)) { noted.add(text); output("preview: " + text); } } };
+  const ctx = { send, get: {}, token: new URLSearchParams(location.search).get("token") || "", note: (text) => { if (!noted.has(text)) { noted.add(text); output(text, "notes"); } } };
 
   // The run's token, from the URL jasonrun printed: the socket is refused without it.
   const token = new URLSearchParams(location.search).get("token") || "";
@@ -30,7 +30,7 @@
       state.connected = true;
       state.everConnected = true;
       state.retry = 0;
-      $("output").textContent = "";  // the server sends the recent output again
+      for (const pane of PANES) $(pane).textContent = "";  // the server sends the recent lines again
       noted.clear();
       $("connection").textContent = "connected";
       $("connection").className = "up";
@@ -58,7 +58,7 @@
       case "trace": later.trace.push(...m.events); schedule(); break;
       case "overlay": showOverlay(m); break;
       case "overlay-closed": closeOverlay(m.id); break;
-      case "output": later.output.push(m.text); schedule(); break;
+      case "output": later.output.push([PANES.includes(m.pane) ? m.pane : "output", m.text]); schedule(); break;
       case "error": $("error").textContent = m.message; break;
     }
   }
@@ -92,7 +92,10 @@
       list.appendChild(fragment);
       while (list.children.length > TRACE_LINES) list.removeChild(list.firstChild);
       list.scrollTop = list.scrollHeight;
-      if (later.output.length) output(later.output.slice(-OUTPUT_LINES).join("\n"));
+      for (const pane of PANES) {
+        const lines = later.output.filter((l) => l[0] === pane).map((l) => l[1]);
+        if (lines.length) output(lines.slice(-OUTPUT_LINES).join("\n"), pane);
+      }
       later.output = [];
     });
   }
@@ -136,8 +139,10 @@
     return li;
   }
 
-  function output(text) {
-    const out = $("output");
+  // The three panes: what actions printed, the run's warnings and errors, the preview's own notes.
+  const PANES = ["output", "warnings", "notes"];
+  function output(text, pane = "output") {
+    const out = $(pane);
     out.textContent += text + "\n";
     if (out.textContent.length > 20000) out.textContent = out.textContent.slice(-20000);
     out.scrollTop = out.scrollHeight;

@@ -9,6 +9,11 @@ from test_preview_page import open_page, screen_text
 from conftest import wait_for
 
 
+def notes(browser):
+    """The preview notes pane (folded: its text is read as the page holds it)."""
+    return browser.find_element(By.ID, "notes").get_attribute("textContent")
+
+
 def box(browser, element):
     """The element's exact box (Selenium's rect rounds)."""
     return browser.execute_script("const r = arguments[0].getBoundingClientRect(); return {x: r.x, y: r.y, width: r.width, height: r.height}", element)
@@ -76,7 +81,7 @@ def test_sizes_are_expressions_of_the_screen(browser, start_preview, tmp_path):
 
 def test_colours_are_read_as_the_phone_reads_them(browser, start_preview, tmp_path):
     """JasonHelper colorwithHexString:alpha: only hex and rgb()/rgba(); a name is read as hex digits
-    ("white" is black), and "#fff" as 0x000fff; the output pane says so once."""
+    ("white" is black), and "#fff" as 0x000fff; the preview notes pane says so once."""
     find = draw(browser, start_preview, tmp_path, {"sections": [{"items": [
         {"type": "label", "text": "mark", "style": {"color": "white"}},
         {"type": "label", "text": "short", "style": {"color": "#fff"}},
@@ -87,7 +92,7 @@ def test_colours_are_read_as_the_phone_reads_them(browser, start_preview, tmp_pa
     assert colour("short") == "rgba(0, 15, 255, 1)"
     assert colour("rgb") == "rgba(255, 0, 0, 0.5)"
     assert colour("hex") == "rgba(0, 255, 0, 1)"
-    output = wait_for(lambda: browser.find_element(By.ID, "output").text if "white" in browser.find_element(By.ID, "output").text else None,
+    output = wait_for(lambda: notes(browser) if "white" in notes(browser) else None,
                       message="the note about colour names")
     assert 'the colour "white" is drawn rgb(0, 0, 0), as the phone reads it' in output
 
@@ -124,7 +129,7 @@ def test_layers_headers_and_images_that_do_not_load(browser, start_preview, tmp_
     layers = browser.find_elements(By.CSS_SELECTOR, "#layers .layers > *")
     assert [e.text for e in layers] == ["floating"]
     assert (layers[0].value_of_css_property("left"), layers[0].value_of_css_property("top")) == ("100px", "100px")
-    output = wait_for(lambda: browser.find_element(By.ID, "output").text if "only image" in browser.find_element(By.ID, "output").text else None,
+    output = wait_for(lambda: notes(browser) if "only image" in notes(browser) else None,
                       message="the note about the button layer")
     assert "layers/1: the phone draws only image (with a url) and label (with a text) layers" in output
     head = browser.find_element(By.CSS_SELECTOR, "#screen .section-header")

@@ -168,9 +168,9 @@ def test_body_style_is_read_as_the_phone_reads_it(start_preview, browser, tmp_pa
     assert "bad-style" not in screen.get_attribute("class")
     assert computed(browser, screen, "outlineStyle") == "none"
     assert computed(browser, item, "borderBottomStyle") == "none"
-    wait_for(lambda: "body.style.shadow is not drawn" in browser.find_element(By.ID, "output").text,
+    wait_for(lambda: "body.style.shadow is not drawn" in browser.find_element(By.ID, "notes").get_attribute("textContent"),
              message="the note in the output pane")
-    assert "body.style.border" not in browser.find_element(By.ID, "output").text
+    assert "body.style.border" not in browser.find_element(By.ID, "notes").get_attribute("textContent")
 
 
 def png(width, height, rgb):
