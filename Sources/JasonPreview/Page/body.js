@@ -49,8 +49,11 @@ const Body = (() => {
         box.appendChild(head);
       }
       const items = el("div", "items" + (section.type === "horizontal" ? " horizontal" : ""));
-      (Array.isArray(section.items) ? section.items : []).forEach((it, i) =>
-        items.appendChild(item(it, pointer(pointer(base, "items"), i), ctx, section.type === "horizontal")));
+      // An empty {} item is built as nothing on iOS (JasonLayout fillChildLayout: skips it).
+      (Array.isArray(section.items) ? section.items : []).forEach((it, i) => {
+        if (isObject(it) && Object.keys(it).length === 0) return;
+        items.appendChild(item(it, pointer(pointer(base, "items"), i), ctx, section.type === "horizontal"));
+      });
       box.appendChild(items);
       applyStyle(box, styleOf(section, ctx));
       root.appendChild(box);

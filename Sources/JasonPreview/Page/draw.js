@@ -169,7 +169,9 @@ const Draw = (() => {
     const horizontal = json.type === "horizontal";
     const e = el("div", "layout " + (horizontal ? "horizontal" : "vertical"));
     const children = Array.isArray(json.components) ? json.components : [];
-    children.forEach((c, i) => e.appendChild(component(c, pointer(pointer(path, "components"), i), ctx)));
+    children.forEach((c, i) => {
+      if (!(isObject(c) && Object.keys(c).length === 0)) e.appendChild(component(c, pointer(pointer(path, "components"), i), ctx));
+    });
     const style = styleOf(json, ctx);
     applyStyle(e, style);
     const own = isObject(style) ? style : {};

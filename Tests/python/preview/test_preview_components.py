@@ -127,7 +127,7 @@ ITEMS = """{"$jason": {"head": {"title": "Items"},
       {"type": "label", "text": "default"},
       {"type": "label", "text": "own", "style": {"padding": "4", "background": "#ff0000"}},
       {"type": "vertical", "style": {"background": "#0000ff"}, "components": [{"type": "label", "text": "layout"}]},
-      {"type": "label", "text": "next", "href": {"url": "file://other.json"}}]},
+      {"type": "label", "text": "next", "href": {"url": "file://other.json"}}, {}]},
     {"type": "horizontal", "items": [{"type": "label", "text": "across"}]}]}}}"""
 
 
@@ -142,7 +142,8 @@ def test_an_item_is_its_cell(browser, start_preview, tmp_path):
     cells = browser.find_elements(By.CSS_SELECTOR, "#screen .item")
     pad = lambda e: e.value_of_css_property("padding-top")
     background = lambda e: e.value_of_css_property("background-color")
-    default, own, layout, chevron, across = cells
+    default, own, layout, chevron, across = cells  # the empty {} item is no cell at all
+    assert default.find_element(By.CSS_SELECTOR, "[data-type=label]").value_of_css_property("font-size") == "14px"
     assert pad(default) == "10px" and default.value_of_css_property("padding-left") == "10px"
     assert pad(own) == "4px" and background(own) == "rgba(255, 0, 0, 1)"
     inner = own.find_element(By.CSS_SELECTOR, "[data-type=label]")
