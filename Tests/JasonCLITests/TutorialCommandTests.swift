@@ -64,15 +64,8 @@ import Testing
 
         let explored = all.filter { $0.folder.contains("17-explore") }.map { "Examples/17-explore/" + $0.place }
         #expect(explored.count >= 2)
-        let process = Process()
-        process.executableURL = BinaryTests.binary
-        process.arguments = ["explore", "Examples/17-explore/flow.json"]
-        process.currentDirectoryURL = Paths.packageRoot
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let report = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        let report = try BinaryTests().launch(["explore", Paths.examples.appendingPathComponent("17-explore/flow.json").path],
+                                              persist: true).out
         for place in Set(explored) { #expect(report.contains(place + " "), "\(place) is not in what explore prints: \(report)") }
     }
 }

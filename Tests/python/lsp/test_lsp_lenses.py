@@ -1,15 +1,10 @@
 """Code lenses through a real LSP client (pytest-lsp): Run, Explore and Debug over a flow's $load, Run
 the tests over a test file, and the server carrying out the first ones with workspace/executeCommand."""
-import os
-import pathlib
-
 import pytest
-import pytest_lsp
 from lsprotocol import types
-from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities
+from pytest_lsp import LanguageClient
 
-REPO = pathlib.Path(__file__).resolve().parents[3]
-JASONRUN = os.environ.get("JASONRUN_BIN") or str(REPO / ".build" / "debug" / "jasonrun")
+from test_lsp import client  # noqa: F401 (the fixture: a session of the real binary)
 
 FLOW = """{
   "$jason": {
@@ -29,13 +24,6 @@ TESTS = """{"flow": "flow.json", "cases": [
   {"name": "where", "answers": {"$geo.get": {"value": {"coord": "1,2"}}}, "expect": {"printed": ["[toast] at 1,2"]}}
 ]}
 """
-
-
-@pytest_lsp.fixture(config=ClientServerConfig(server_command=[JASONRUN, "lsp"]))
-async def client(lsp_client: LanguageClient):
-    await lsp_client.initialize_session(types.InitializeParams(capabilities=client_capabilities("visual-studio-code")))
-    yield
-    await lsp_client.shutdown_session()
 
 
 async def opened(client, path, text):
