@@ -125,7 +125,9 @@ const Body = (() => {
       const input = json.input;
       const row = el("div", "footer-input");
       if (isObject(input.left)) row.appendChild(component({ type: "button", ...input.left }, "/footer/input/left", ctx));
-      const field = isObject(input.textfield) ? input.textfield : {};
+      // The older form puts the field's name and placeholder on `input` itself (Jasonpedia's footer-input).
+      const field = isObject(input.textfield) ? input.textfield
+        : { ...(input.name !== undefined ? { name: input.name } : {}), ...(input.placeholder !== undefined ? { placeholder: input.placeholder } : {}) };
       row.appendChild(component({ type: "textfield", ...field }, "/footer/input/textfield", ctx));
       if (isObject(input.right)) row.appendChild(component({ type: "button", text: "Send", ...input.right }, "/footer/input/right", ctx));
       applyStyle(row, input.style);
@@ -177,7 +179,10 @@ const Body = (() => {
     if (style === undefined || style === null) return;
     if (!isObject(style)) { ctx.note("body.style is not an object: " + text(style)); return; }
     for (const [key, value] of Object.entries(style)) {
-      if (key === "background") {
+      if (key === "background" && isObject(value)) {
+        // A web page as the background (the older place for body.background): the same stand-in.
+        screen.appendChild(backgroundStandIn(value));
+      } else if (key === "background") {
         if (!applyStyle(screen, { background: value })) {
           screen.classList.remove("bad-style");
           ctx.note("body.style.background: " + text(value) + " is not a colour or an image URL");

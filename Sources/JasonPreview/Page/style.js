@@ -116,9 +116,13 @@ const Style = (() => {
         if (css === null) { ok = false; continue; }
         e.style[prop] = css;
       } else if (key === "font" && typeof value === "string") {
+        // A PostScript name, "Family-Face": the family kept ("HelveticaNeue" reads "Helvetica Neue"), the
+        // face as weight and slant; where the machine lacks the family, the browser's sans-serif.
+        const [family] = value.split("-");
+        e.style.fontFamily = /courier|mono|menlo/i.test(value) ? "ui-monospace, monospace"
+          : JSON.stringify(family.replace(/([a-z])([A-Z])/g, "$1 $2")) + ", " + JSON.stringify(family) + ", sans-serif";
         if (/bold|heavy|black|semibold/i.test(value)) e.style.fontWeight = "700";
         if (/italic|oblique/i.test(value)) e.style.fontStyle = "italic";
-        if (/courier|mono|menlo/i.test(value)) e.style.fontFamily = "ui-monospace, monospace";
       } else if (key === "align" && typeof value === "string") {
         e.style.textAlign = value;
         e.style.alignItems = { left: "flex-start", center: "center", right: "flex-end" }[value] || "";

@@ -155,3 +155,28 @@ def test_a_map_is_a_stand_in_with_its_pins(browser, start_preview, tmp_path):
     here, north = browser.find_elements(By.CSS_SELECTOR, ".map-pin")
     assert here.get_attribute("title") == "Here" and here.value_of_css_property("top") == "100px"
     assert box(browser, north)["y"] < box(browser, here)["y"]
+
+
+def test_the_older_footer_input_names_its_field(browser, start_preview, tmp_path):
+    """The older form of footer.input puts name and placeholder on `input` itself (as Jasonpedia's
+    view-footer-input does): typing sets $get[name]."""
+    draw(browser, start_preview, tmp_path, {"sections": [{"items": [{"type": "label", "text": "mark"}]}],
+                                            "footer": {"input": {"name": "message", "placeholder": "Say something...",
+                                                                 "right": {"text": "Send", "action": {"type": "$util.toast"}}}}})
+    field = browser.find_element(By.CSS_SELECTOR, ".footer-input input.textfield")
+    assert field.get_attribute("placeholder") == "Say something..."
+    field.send_keys("hi")
+    wait_for(lambda: '"message": "hi"' in browser.find_element(By.ID, "state-get").text, message="$get.message")
+
+
+def test_fonts_keep_their_family_and_a_web_page_background_has_a_stand_in(browser, start_preview, tmp_path):
+    """A PostScript font name keeps its family (JasonComponent stylize:, fontWithName:size:); a web page as
+    body.style.background is drawn as the same stand-in as body.background."""
+    find = draw(browser, start_preview, tmp_path, {"style": {"background": {"type": "html", "text": "<p>page</p>"}},
+                                                   "sections": [{"items": [
+        {"type": "label", "text": "mark", "style": {"font": "HelveticaNeue-Bold"}}]}]})
+    label = find("mark")
+    assert label.value_of_css_property("font-family").startswith('"Helvetica Neue"')
+    assert label.value_of_css_property("font-weight") == "700"
+    assert "body.style.background" not in notes(browser)
+    assert browser.find_element(By.CSS_SELECTOR, "#screen .background-stand-in").get_attribute("data-background") == "html"
