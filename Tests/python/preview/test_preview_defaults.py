@@ -180,3 +180,19 @@ def test_fonts_keep_their_family_and_a_web_page_background_has_a_stand_in(browse
     assert label.value_of_css_property("font-weight") == "700"
     assert "body.style.background" not in notes(browser)
     assert browser.find_element(By.CSS_SELECTOR, "#screen .background-stand-in").get_attribute("data-background") == "html"
+
+
+def test_separators_points_and_the_menu(browser, start_preview, tmp_path):
+    """Separators are #f5f5f5 (JasonViewController viewDidLoad); padding, size and corner_radius are the
+    number they start with ("10px" is 10, floatValue); the header's menu text is in the header's colour,
+    HelveticaNeue 14 (Jason.m setupHeader:forVC:)."""
+    find = draw(browser, start_preview, tmp_path, {
+        "header": {"title": "t", "style": {"color": "#ff0000"}, "menu": {"text": "More", "action": {"type": "$util.toast"}}},
+        "sections": [{"items": [{"type": "label", "text": "mark", "style": {"padding": "10px", "corner_radius": "4pt"}},
+                                {"type": "label", "text": "next"}]}]})
+    cell = find("mark").find_element(By.XPATH, "..")
+    assert cell.value_of_css_property("border-bottom-color") == "rgba(245, 245, 245, 1)"
+    assert cell.value_of_css_property("padding-top") == "10px"
+    assert find("mark").value_of_css_property("border-top-left-radius") == "4px"
+    menu = browser.find_element(By.CSS_SELECTOR, "#navbar .menu")
+    assert menu.value_of_css_property("color") == "rgba(255, 0, 0, 1)" and menu.value_of_css_property("font-size") == "14px"
