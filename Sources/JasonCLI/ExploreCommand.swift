@@ -17,7 +17,7 @@ struct ExploreCommand: ParsableCommand {
             or stubs, 66 no such file.
             """)
 
-    @Argument(help: "The flow to explore.")
+    @Argument(help: "The flow to explore; '-' reads standard input.")
     var file: String
 
     @Option(help: ArgumentHelp("A stub file: each response or answer it lists is one more path to follow.", valueName: "file"))
@@ -46,14 +46,18 @@ struct ExploreCommand: ParsableCommand {
     func validate() throws {
         if maxPaths < 1 { throw ValidationError("--max-paths must be 1 or more") }
         if maxDepth < 0 { throw ValidationError("--max-depth must be 0 or more") }
+        if file == "-", writeTests != nil {
+            throw ValidationError("--write-tests needs the flow in a file: the test file names it by its path")
+        }
         if let writeTests, !writeTests.hasSuffix(".test.json") {
             throw ValidationError("--write-tests names a *.test.json file (jasonrun test finds those)")
         }
     }
 
     func execute(io: any TerminalIO) async -> Int32 {
-        let options = ExploreOptions(file: file, stubs: stubs, maxPaths: maxPaths, maxDepth: maxDepth, taps: taps, seed: seed,
+        var options = ExploreOptions(file: file, stubs: stubs, maxPaths: maxPaths, maxDepth: maxDepth, taps: taps, seed: seed,
                                      writeTests: writeTests, files: files.values)
+        if file == "-" { options.input = io.readAllInput() }
         switch await options.explore() {
         case .failure(let failure):
             io.writeErr(failure.message)
@@ -76,6 +80,8 @@ struct ExploreOptions {
     var seed: UInt64?
     var writeTests: String?
     var files = FileOptions.Values()
+    /// The flow's text when `file` is `-` (standard input).
+    var input: [UInt8] = []
 
     struct Explored {
         var report: ExploreReport
@@ -86,7 +92,7 @@ struct ExploreOptions {
     func explore() async -> Result<Explored, RunLaunch.Failure> {
         let launch: RunLaunch
         do {
-            launch = try RunLaunch(RunLaunch.Request(file: file, stubs: stubs, offline: true, files: files))
+            launch = try RunLaunch(RunLaunch.Request(file: file, input: input, stubs: stubs, offline: true, files: files))
         } catch {
             return .failure(error)
         }

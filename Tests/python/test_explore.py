@@ -87,3 +87,12 @@ def test_a_loop_with_no_exit_is_reported_not_hung(jasonrun, tmp_path):
     result = run(jasonrun, "explore", "flow.json", cwd=tmp_path)
     assert result.returncode == 1
     assert "1 path never ends" in result.stdout
+
+
+def test_a_flow_on_standard_input_is_explored(jasonrun, repo):
+    flow = (repo / EXAMPLE / "flow.json").read_text()
+    result = subprocess.run([jasonrun, "explore", "-"], input=flow, capture_output=True, text=True, timeout=60, cwd=repo)
+    assert result.returncode == 1 and "explored -: 5 paths through 4 forks" in result.stdout
+    refused = subprocess.run([jasonrun, "explore", "-", "--write-tests", "x.test.json"], input=flow, capture_output=True,
+                             text=True, timeout=60, cwd=repo)
+    assert refused.returncode == 64 and "--write-tests needs the flow in a file" in refused.stderr
