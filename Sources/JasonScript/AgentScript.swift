@@ -57,10 +57,14 @@ package final class AgentScript: Sendable {
     /// Forgets what a failed call posted, so that the next call does not deliver it.
     package func dropMessages() { _ = inject("__jasonrun.take();") }
 
-    /// The messages the agent posted since last asked, oldest first.
-    package func takeMessages() -> [JSON] {
-        if case .value(.array(let messages)) = engine.evaluate("__jasonrun.take()", this: .null) { return messages }
-        return []
+    /// The messages the agent posted since last asked, oldest first. Throws when they cannot be taken: a
+    /// limit stopped the agent (its heap past --js-memory), which must not read as "it never answered".
+    package func takeMessages() throws(ScriptError) -> [JSON] {
+        switch engine.evaluate("__jasonrun.take()", this: .null) {
+        case .value(.array(let messages)): return messages
+        case .threw(let message): throw ScriptError(description: message)
+        default: return []
+        }
     }
 
     /// Runs the `load` listeners, once the page's scripts have run.
