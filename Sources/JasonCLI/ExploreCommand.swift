@@ -115,7 +115,7 @@ struct ExploreOptions {
         var report = ExploreReport(flow: file)
         var writer = testFlow.map { TestWriter(flow: $0, seed: seed) }
         // A tap's item is where its `action` (or `href`) is written.
-        let entries = taps ? document.componentActions().map { ($0.name, $0.node.path.pointer.tokens.dropLast().reduce(JSONPointer.root) { $0.appending($1) }) } : []
+        let entries = taps ? document.componentActions().map { $0.node.path.pointer.tokens.dropLast().reduce(JSONPointer.root) { $0.appending($1) } } : []
         report.totals = await Explorer(setup).run(taps: entries) { path in
             report.add(path)
             writer?.add(path)

@@ -11,11 +11,7 @@ enum DeviceChoices {
         var alternatives = stubbed.isEmpty ? defaults(for: type, options: options) : stubbed.map(alternative)
         let wrong: Alternative = asksAPerson.contains(type) ? alternative(.cancel) : alternative(.error(failure(type)))
         if !alternatives.contains(where: { $0.answer != nil && !$0.succeeds }) { alternatives.append(wrong) }
-        let labels = alternatives.map(\.label)
-        for i in alternatives.indices where labels.filter({ $0 == labels[i] }).count > 1 {
-            alternatives[i].label += " (answer \(i + 1))"
-        }
-        return alternatives
+        return alternatives.numbered()
     }
 
     /// What a person answers; its way of going wrong is a cancel (a device's is a failure).

@@ -93,7 +93,7 @@ package struct Explorer {
 
     /// Explores from the flow's start, then (with `taps`) from each tap of the screen it shows once its
     /// start has run with the first answer to everything.
-    package func run(taps: [(name: String, item: JSONPointer)] = [], found: @escaping (ExplorePath) -> Void) async -> ExploreTotals {
+    package func run(taps: [JSONPointer] = [], found: @escaping (ExplorePath) -> Void) async -> ExploreTotals {
         let session = Session(setup, found: found)
         let interpreter = session.interpreter
         await interpreter.start()
@@ -111,8 +111,8 @@ package struct Explorer {
         for tap in taps {
             interpreter.restore(loaded)
             session.console.keep(printed)
-            guard let item = interpreter.document.root.value(at: tap.item), interpreter.tap(item, at: tap.item) else { continue }
-            guard await follow(session, events: [tap.item], trail: trail) else { break }
+            guard let item = interpreter.document.root.value(at: tap), interpreter.tap(item, at: tap) else { continue }
+            guard await follow(session, events: [tap], trail: trail) else { break }
         }
         return session.totals
     }

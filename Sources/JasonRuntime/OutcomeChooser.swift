@@ -17,6 +17,17 @@ package struct Alternative: Sendable, Equatable {
     }
 }
 
+extension [Alternative] {
+    /// The alternatives, where two share a label (two stubbed answers that both succeed) told apart by
+    /// their place in the list: "ok (answer 1)", "ok (answer 2)".
+    package func numbered() -> [Alternative] {
+        let labels = map(\.label)
+        var numbered = self
+        for i in indices where labels.filter({ $0 == labels[i] }).count > 1 { numbered[i].label += " (answer \(i + 1))" }
+        return numbered
+    }
+}
+
 /// Decides the outside world's answers instead of the stub file and the user: `jasonrun explore` gives
 /// one answer on one path and the others on the next, forking the run where each is asked.
 package protocol OutcomeChooser: Sendable {

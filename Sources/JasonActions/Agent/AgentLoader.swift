@@ -61,7 +61,7 @@ package enum AgentLoader {
         }
         agent.pageLoaded()
         context.agents.keep(agent)
-        return (agent, try ScriptAgents().settle(agent, "its page", type: type))
+        return (agent, try ScriptAgents.settle(agent, "its page", type: type))
     }
 
     /// The page's scripts in order, each named (its URL, or the page's line) with its text or why it

@@ -18,7 +18,7 @@ package struct ScriptAgents: AgentRunner {
             throw ActionFailure(message: "agent '\(id)': \(method)(…) threw: \(AgentBridge.readable(error.description))"
                                 + note(agent, missing: missing), type: type)
         }
-        return loading + (try settle(agent, "\(method)(…)", type: type))
+        return loading + (try Self.settle(agent, "\(method)(…)", type: type))
     }
 
     package func inject(_ id: String, code: String, in context: ActionContext, type: String) async throws(ActionFailure) -> [JSON] {
@@ -27,7 +27,7 @@ package struct ScriptAgents: AgentRunner {
             agent.dropMessages()
             throw ActionFailure(message: "agent '\(id)': the injected script threw: \(AgentBridge.readable(error.description))", type: type)
         }
-        return loading + (try settle(agent, "the injected script", type: type))
+        return loading + (try Self.settle(agent, "the injected script", type: type))
     }
 
     package func clear(_ id: String, in context: ActionContext) {
@@ -44,7 +44,7 @@ package struct ScriptAgents: AgentRunner {
 
     /// What `agent` posted until it went quiet: its messages, then what its timers post, round after round.
     /// What the agent posted, its timers run. A stop while taking it (a limit) is the action's failure.
-    func settle(_ agent: AgentScript, _ what: String, type: String) throws(ActionFailure) -> [JSON] {
+    static func settle(_ agent: AgentScript, _ what: String, type: String) throws(ActionFailure) -> [JSON] {
         do throws(ScriptError) {
             var messages = try agent.takeMessages()
             for _ in 0..<Self.maximumRounds {

@@ -26,19 +26,17 @@ package struct BranchingTransport: HTTPTransport {
         let outcomes = stubbed ?? [.response(HTTPResponse(status: 200, body: Array("{}".utf8)), delay: 0)]
         var offered = outcomes
         if !outcomes.contains(where: \.fails) { offered.append(.failure(Self.failure)) }
-        var distinct: [StubTransport.Outcome] = []
-        for outcome in offered where !distinct.contains(where: { $0.alternative == outcome.alternative }) { distinct.append(outcome) }
-        var alternatives = distinct.map(\.alternative)
-        // Two responses of one stub that both succeed are told apart by their place in its list.
-        let labels = alternatives.map(\.label)
-        for i in alternatives.indices where labels.filter({ $0 == labels[i] }).count > 1 {
-            alternatives[i].label += " (answer \(i + 1))"
+        // Each outcome written as an alternative once (it reads the response's body), the same one kept once.
+        var distinct: [(outcome: StubTransport.Outcome, alternative: Alternative)] = []
+        for outcome in offered {
+            let alternative = outcome.alternative
+            if !distinct.contains(where: { $0.alternative == alternative }) { distinct.append((outcome, alternative)) }
         }
-        guard let choice = chooser.choose(alternatives, for: request) else {
+        guard let choice = chooser.choose(distinct.map(\.alternative).numbered(), for: request) else {
             guard let first = stubbed?.first else { throw TransportError("no stub answers \(request.url)" + Self.unanswered) }
             return try await Self.give(first, clock: clock)
         }
-        return try await Self.give(distinct[choice], clock: clock)
+        return try await Self.give(distinct[choice].outcome, clock: clock)
     }
 
     static func give(_ outcome: StubTransport.Outcome, clock: any InterpreterClock) async throws(TransportError) -> HTTPResponse {
