@@ -1,23 +1,16 @@
 """`jasonrun mcp` through the official Python MCP client (PyPI `mcp`) over stdio."""
-import os
-import pathlib
 import time
 
 import pytest
-from mcp import MCPError, StdioServerParameters
+from mcp import MCPError
 
-from mcp_session import call
-
-REPO = pathlib.Path(__file__).resolve().parents[3]
+from mcp_session import call, parameters
 
 
 @pytest.fixture
 def server(jasonrun, tmp_path):
     """Parameters of a server started in the repository, its state folder in a temporary one."""
-    env = {**os.environ, "XDG_STATE_HOME": str(tmp_path / "state")}
-    return StdioServerParameters(command=jasonrun, args=["mcp", "--allow-read", str(tmp_path)], cwd=str(REPO), env=env)
-
-
+    return parameters(jasonrun, tmp_path / "state", "--allow-read", str(tmp_path))
 
 
 @pytest.mark.asyncio(loop_scope="function")

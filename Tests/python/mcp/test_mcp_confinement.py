@@ -6,9 +6,8 @@ import subprocess
 import time
 
 import pytest
-from mcp import StdioServerParameters
 
-from mcp_session import call
+from mcp_session import call, parameters
 
 
 @pytest.fixture
@@ -25,10 +24,7 @@ def project(tmp_path):
 
 
 def server(jasonrun, folder, tmp_path, *extra):
-    env = {**os.environ, "XDG_STATE_HOME": str(tmp_path / "state")}
-    return StdioServerParameters(command=jasonrun, args=["mcp", *extra], cwd=str(folder), env=env)
-
-
+    return parameters(jasonrun, tmp_path / "state", *extra, cwd=folder)
 
 
 @pytest.mark.asyncio(loop_scope="function")

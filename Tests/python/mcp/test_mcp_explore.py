@@ -1,19 +1,13 @@
 """MCP's `explore` tool through the official Python client: the report as text and as checked data."""
-import os
-import pathlib
 
 import pytest
-from mcp import StdioServerParameters
 
-from mcp_session import call
-
-REPO = pathlib.Path(__file__).resolve().parents[3]
+from mcp_session import call, parameters
 
 
 @pytest.mark.asyncio(loop_scope="function")
 async def test_explore_finds_the_unhandled_paths_and_stays_in_its_folders(jasonrun, tmp_path):
-    env = {**os.environ, "XDG_STATE_HOME": str(tmp_path / "state")}
-    server = StdioServerParameters(command=jasonrun, args=["mcp"], cwd=str(REPO), env=env)
+    server = parameters(jasonrun, tmp_path / "state")
 
     async def steps(client):
         tools = {t.name: t for t in (await client.list_tools()).tools}

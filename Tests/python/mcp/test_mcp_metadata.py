@@ -2,14 +2,12 @@
 tasks: checked through the PyPI `mcp` client, which validates every result against its tool's
 outputSchema."""
 import json
-import os
 import pathlib
 
 import jsonschema
 import pytest
-from mcp import StdioServerParameters
 
-from mcp_session import call
+from mcp_session import REPO, call, parameters
 
 REPO = pathlib.Path(__file__).resolve().parents[3]
 HELLO = REPO / "Examples" / "01-hello" / "flow.json"
@@ -17,8 +15,7 @@ HELLO = REPO / "Examples" / "01-hello" / "flow.json"
 
 @pytest.fixture
 def server(jasonrun, tmp_path):
-    env = {**os.environ, "XDG_STATE_HOME": str(tmp_path / "state")}
-    return StdioServerParameters(command=jasonrun, args=["mcp", "--allow-read", str(REPO)], cwd=str(REPO), env=env)
+    return parameters(jasonrun, tmp_path / "state", "--allow-read", str(REPO))
 
 
 @pytest.mark.asyncio(loop_scope="function")
