@@ -44,7 +44,7 @@ package struct ExploreTotals: Sendable {
 /// `jasonrun explore`: runs the flow as a test case runs it, and wherever the outside world answers (a
 /// request, a device, a person) follows every answer it could give. Each fork keeps a snapshot of the
 /// run (one value) and the printed lines so far; the next answer restores the snapshot instead of
-/// running the flow again. Moments met again (by `Interpreter.fingerprint`) are followed once. Paths go
+/// running the flow again. Moments met again (by `RunState.fingerprint`) are followed once. Paths go
 /// to `found` as they end, so memory follows the depth of the forks, not the number of paths.
 package struct Explorer {
     package var setup: ExploreSetup
@@ -174,17 +174,17 @@ package struct Explorer {
                 // A timer about to fire for the first time on this path: the run may also end before it does.
                 if forks != nil, trail.count < setup.maxDepth, let timer = interpreter.timerDueNext,
                    !trail.contains(where: { $0.type == "timer " + timer.name }) {
-                    guard session.seen.insert(interpreter.fingerprint()).inserted else { return true }
+                    let snapshot = interpreter.snapshot()
+                    guard session.seen.insert(snapshot.fingerprint).inserted else { return true }
                     let time = interpreter.environment.clock.now
                     session.totals.forks += 1
-                    forks?.append(Fork(snapshot: interpreter.snapshot(), printed: session.console.count, trail: trail,
+                    forks?.append(Fork(snapshot: snapshot, printed: session.console.count, trail: trail,
                                        kind: .timer(timer, time: time), count: 2))
                     trail.append(Choice(timer: timer, fires: true, time: time))
                 }
                 if case .idle = await interpreter.step(until: end) { return false }
                 continue
             }
-            let before = forks == nil ? 0 : interpreter.fingerprint()
             let snapshot = interpreter.snapshot()
             let printed = session.console.count
             session.branches.arm(step, choice: 0)
@@ -195,7 +195,7 @@ package struct Explorer {
             if count > 1, forks != nil {
                 if trail.count >= setup.maxDepth {
                     session.totals.cutAtDepth += count - 1
-                } else if !session.seen.insert(before).inserted {
+                } else if !session.seen.insert(snapshot.fingerprint).inserted {
                     return true
                 } else {
                     session.totals.forks += 1
