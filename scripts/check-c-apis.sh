@@ -12,6 +12,7 @@ trap 'rm -rf "$work"' EXIT
     echo 'typedef bool (*JSShouldTerminateCallback)(JSContextRef ctx, void *context);'
     echo 'JS_EXPORT void JSContextGroupSetExecutionTimeLimit(JSContextGroupRef, double, JSShouldTerminateCallback, void *);'
     echo 'JS_EXPORT JSObjectRef JSGetMemoryUsageStatistics(JSContextRef ctx);'
+    echo 'JS_EXPORT void JSSynchronousGarbageCollectForDebugging(JSContextRef ctx);'
     sed -n '/^#define JSC_FUNCTIONS/,/^$/p' Sources/CJavaScriptCore/include/CJavaScriptCore.h
     echo '#define SAME(result, name, parameters, arguments) _Static_assert(__builtin_types_compatible_p(__typeof__(&name), result (*) parameters), #name);'
     echo '#define SAME_VOID(name, parameters, arguments) _Static_assert(__builtin_types_compatible_p(__typeof__(&name), void (*) parameters), #name);'

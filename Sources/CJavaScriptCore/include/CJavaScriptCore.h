@@ -1,7 +1,7 @@
 // JavaScriptCore's C API as jasonrun uses it, loaded with dlopen on first use (`jsc_load`) rather than
 // linked: the library and what it pulls in (ICU, GLib…) cost about 10 ms and 14 MB at every start-up,
 // and most runs never evaluate JavaScript. The types and signatures are those of JavaScriptCore's
-// public headers (JSBase.h, JSContextRef.h, JSObjectRef.h, JSStringRef.h, JSValueRef.h) plus two
+// public headers (JSBase.h, JSContextRef.h, JSObjectRef.h, JSStringRef.h, JSValueRef.h) plus three
 // exported functions from its private headers; each function below calls through a pointer that
 // `jsc_load` fills. Nothing here may be called before `jsc_load` has succeeded.
 #ifndef JASONRUN_CJAVASCRIPTCORE_H
@@ -60,6 +60,7 @@ enum {
     F(bool, JSCheckScriptSyntax, (JSContextRef ctx, JSStringRef script, JSStringRef sourceURL, \
         int startingLineNumber, JSValueRef *exception), (ctx, script, sourceURL, startingLineNumber, exception)) \
     V(JSGarbageCollect, (JSContextRef ctx), (ctx)) \
+    V(JSSynchronousGarbageCollectForDebugging, (JSContextRef ctx), (ctx)) \
     F(JSObjectRef, JSGetMemoryUsageStatistics, (JSContextRef ctx), (ctx)) \
     F(JSStringRef, JSStringCreateWithUTF8CString, (const char *string), (string)) \
     F(JSStringRef, JSStringCreateWithCharacters, (const JSChar *chars, size_t count), (chars, count)) \
