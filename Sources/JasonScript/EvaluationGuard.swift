@@ -57,7 +57,7 @@ final class EvaluationGuard: @unchecked Sendable {
         started = DispatchTime.now().uptimeNanoseconds
         if overLimit || started &- memoryChecked > 10_000_000 {
             memoryChecked = started
-            overLimit = overMemory
+            overLimit = measureMemory()
             if overLimit {
                 // What is garbage may free enough; the next evaluation checks again.
                 JSGarbageCollect(context)
@@ -92,7 +92,7 @@ final class EvaluationGuard: @unchecked Sendable {
             stopped = .time
             return true
         }
-        if overMemory {
+        if measureMemory() {
             stopped = .memory
             overLimit = true
             return true
@@ -112,7 +112,14 @@ final class EvaluationGuard: @unchecked Sendable {
         }, Unmanaged.passUnretained(self).toOpaque())
     }
 
-    var overMemory: Bool { heap.isOver(limits.memory, context: context) }
+    /// Whether the heap is over the limit. Measuring may collect garbage first (`HeapGauge`): that time
+    /// is not the evaluation's, so its start moves forward by it.
+    private func measureMemory() -> Bool {
+        let before = DispatchTime.now().uptimeNanoseconds
+        let over = heap.isOver(limits.memory, context: context)
+        started &+= DispatchTime.now().uptimeNanoseconds &- before
+        return over
+    }
 
     /// What a stopped evaluation reports.
     var message: String {
