@@ -56,7 +56,7 @@ struct GraphCommand: ParsableCommand {
         case .dot: io.writeOut(graph.dot)
         case .mermaid: io.writeOut(graph.mermaid)
         case .svg:
-            switch Graphviz.render(graph.dot) {
+            switch Graphviz.layOut(graph.dot) {
             case .success(let svg): io.writeOut(svg)
             case .failure(let problem):
                 io.writeErr("jasonrun: \(problem.message)\n")
@@ -83,7 +83,7 @@ enum Graphviz {
         return nil
     }
 
-    static func render(_ dot: String, format: String = "svg") -> Result<String, Problem> {
+    static func layOut(_ dot: String, format: String = "svg") -> Result<String, Problem> {
         guard let executable = executable() else {
             return .failure(Problem(message: "--format svg needs Graphviz's dot, which is not on the PATH "
                                     + "(install it: apt-get install graphviz, or run scripts/setup.sh; --format dot needs nothing)",

@@ -73,8 +73,8 @@ enum RunArguments {
         case "--trace": { $0.trace = TraceFormat(rawValue: $1); return $0.trace != nil }
         case "--trace-file": { $0.traceFile = $1; return true }
         case "--render": { settings, value in
-            guard let mode = RenderMode(rawValue: value) else { return false }
-            settings.render = mode
+            guard let mode = BodyDisplay(rawValue: value) else { return false }
+            settings.bodyDisplay = mode
             return true
         }
         case "--record": { $0.record = $1; return true }

@@ -39,7 +39,7 @@ struct RunCommand: ParsableCommand {
     var printJason = false
 
     @Option(help: ArgumentHelp("How $render shows a body: json, tree or none.", valueName: "mode"))
-    var render: RenderMode = .json
+    var render: BodyDisplay = .json
 
     @Option(help: ArgumentHelp("Save every real exchange to this file (mode 0600; credential headers redacted).",
                                valueName: "file"))
@@ -67,7 +67,7 @@ struct RunCommand: ParsableCommand {
 
     /// The options as plain values, which RunSettings runs.
     var settings: RunSettings {
-        RunSettings(file: file, trace: trace, traceFile: traceFile, strict: strict, printJason: printJason, render: render,
+        RunSettings(file: file, trace: trace, traceFile: traceFile, strict: strict, printJason: printJason, bodyDisplay: render,
                     record: record, recordCredentials: recordCredentials, replay: replay, realTime: realTime,
                     coverage: coverage, limit: limit.values, repeatable: repeatable.values, seed: seed.values,
                     store: store.values, answers: answers.values, files: files.values)

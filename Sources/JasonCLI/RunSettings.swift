@@ -14,7 +14,7 @@ struct RunSettings {
     var traceFile: String?
     var strict = false
     var printJason = false
-    var render = RenderMode.json
+    var bodyDisplay = BodyDisplay.json
     var record: String?
     var recordCredentials = false
     var replay: String?
@@ -60,7 +60,7 @@ struct RunSettings {
         defer { output.close() }
         let (transport, stubbed) = network.transport()
         let environment = launch.environment(
-            console: LineConsole(io: io, renderMode: render, errorsAsJSON: output.jsonOnStandardError),
+            console: LineConsole(io: io, bodyDisplay: bodyDisplay, errorsAsJSON: output.jsonOnStandardError),
             stores: seeds.stores(store.stores), startDate: repeatable.startDate(),
             input: file == "-" ? nil : io.typist, transport: transport)
         let engine = ScriptEngine(limits: limit.scriptLimits, seed: repeatable.seed)

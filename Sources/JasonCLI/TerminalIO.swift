@@ -103,15 +103,15 @@ package final class CapturedIO: TerminalIO {
 }
 
 /// How `$render` shows a body: the JSON, an outline of its components, or nothing.
-package enum RenderMode: String, Sendable, CaseIterable, ExpressibleByArgument {
+package enum BodyDisplay: String, Sendable, CaseIterable, ExpressibleByArgument {
     case json, tree, none
 }
 
-/// Actions print through this: one line to standard output, or to standard error; rendered bodies
+/// Actions print through this: one line to standard output, or to standard error; drawn bodies
 /// as `--render` asks.
 struct LineConsole: Console {
     let io: any TerminalIO
-    var renderMode: RenderMode = .json
+    var bodyDisplay: BodyDisplay = .json
     /// Standard error is a JSON-lines trace: lines for it (`$log.*`) go as `{"event":"log","text":…}`.
     var errorsAsJSON = false
     var components = ComponentRegistry.standard
@@ -124,7 +124,7 @@ struct LineConsole: Console {
     }
 
     func present(body: JSON) {
-        switch renderMode {
+        switch bodyDisplay {
         case .json: io.writeOut(JSONPrinter.pretty(body) + "\n")
         case .tree: io.writeOut(ComponentTree(components: components).lines(body).joined(separator: "\n") + "\n")
         case .none: break

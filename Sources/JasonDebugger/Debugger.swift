@@ -99,7 +99,7 @@ package final class Debugger {
         interpreter = Self.build(self.document, setup, self.console, [recorder, chainResult] + setup.observers, asker, url: url)
         session.evaluate = { [unowned self] expression, step in self.evaluate(expression, jason: step?.jason).text }
         session.log = { [unowned self] message, step in
-            self.console.print(self.render(Breakpoint.template(message), jason: step.jason).renderedText)
+            self.console.print(self.fill(Breakpoint.template(message), jason: step.jason).shownText)
         }
         session.isInterrupted = { [interruption] in interruption.take() }
     }

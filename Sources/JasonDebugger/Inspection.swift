@@ -40,22 +40,22 @@ extension Debugger {
     /// An expression (`{{ }}` optional) evaluated against the view on screen with `jason` as `$jason`.
     package func evaluate(_ expression: String, jason: JSON?) -> Evaluation {
         let inner = Evaluation.unwrap(expression)
-        let rendered = interpreter.transform(.string("{{" + inner + "}}"), jason: jason)
-        var evaluation = Evaluation(problems: rendered.diagnostics.map(\.message))
-        evaluation.error = rendered.diagnostics.lazy.compactMap { diagnostic -> String? in
+        let filled = interpreter.transform(.string("{{" + inner + "}}"), jason: jason)
+        var evaluation = Evaluation(problems: filled.diagnostics.map(\.message))
+        evaluation.error = filled.diagnostics.lazy.compactMap { diagnostic -> String? in
             if case .failed(let message) = diagnostic.kind { return message }
             return nil
         }.first
-        guard let value = rendered.value, value != .string("{{" + inner + "}}") else { return evaluation }
+        guard let value = filled.value, value != .string("{{" + inner + "}}") else { return evaluation }
         evaluation.value = value
         evaluation.error = nil
         return evaluation
     }
 
-    /// `template` rendered as an option's text would be at this stop, with the problems met.
-    package func render(_ template: String, jason: JSON?) -> Evaluation {
-        let rendered = interpreter.transform(.string(Evaluation.trimmed(template)), jason: jason)
-        return Evaluation(value: rendered.value, problems: rendered.diagnostics.map(\.message))
+    /// `template` filled in as an option's text would be at this stop, with the problems met.
+    package func fill(_ template: String, jason: JSON?) -> Evaluation {
+        let filled = interpreter.transform(.string(Evaluation.trimmed(template)), jason: jason)
+        return Evaluation(value: filled.value, problems: filled.diagnostics.map(\.message))
     }
 
     /// Why a breakpoint can never stop the program, if it cannot: an unknown type, a pointer to nothing,
@@ -100,10 +100,10 @@ package struct Evaluation: Sendable {
     /// The value as one line of JSON, or `undefined`.
     package var text: String { value.map(JSONPrinter.compact) ?? "undefined" }
 
-    /// The value as a rendered template shows it: a string as it is, anything else as one line of JSON.
-    package var renderedText: String { value.map { $0.stringValue ?? JSONPrinter.compact($0) } ?? "undefined" }
+    /// The value as a filled-in template shows it: a string as it is, anything else as one line of JSON.
+    package var shownText: String { value.map { $0.stringValue ?? JSONPrinter.compact($0) } ?? "undefined" }
 
-    /// Whether `line` is a template to render (`{{a}} and {{b}}`, `total: {{n}}`) rather than one
+    /// Whether `line` is a template to fill in (`{{a}} and {{b}}`, `total: {{n}}`) rather than one
     /// expression (`{{ x }}` or `x`): it holds a `{{` and is not a single `{{ … }}` from end to end.
     package static func isTemplate(_ line: String) -> Bool {
         let text = Self.trimmed(line)

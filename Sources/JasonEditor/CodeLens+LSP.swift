@@ -61,7 +61,7 @@ extension LanguageServer {
         if let trace {
             let text = (try? String(contentsOfFile: trace, encoding: .utf8)) ?? ""
             try? FileManager.default.removeItem(atPath: URL(fileURLWithPath: trace).deletingLastPathComponent().path)
-            renderedRuns[uri] = RenderedRun(trace: text, file: url.path)
+            tracedRuns[uri] = TracedRun(trace: text, file: url.path)
         }
         let name = url.lastPathComponent
         // The line that sums it up: explore's first (how many paths), a run's or a test's last.

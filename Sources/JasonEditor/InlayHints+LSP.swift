@@ -2,11 +2,11 @@ import Foundation
 import JasonJSON
 
 /// Inlay hints: after the Run lens has run a flow, each `{{ }}` in the options of an action that ran
-/// shows what it rendered to the last time it ran (` = "Ada"`), from the run's trace. Edits keep the
+/// shows what it was filled in as the last time it ran (` = "Ada"`), from the run's trace. Edits keep the
 /// hints until the next run, placed by pointer, so a hint never lands on text that moved.
 extension LanguageServer {
-    /// What the last run of a document rendered: the options of each action that ran, by its pointer.
-    struct RenderedRun {
+    /// What the last run of a document filled in: the options of each action that ran, by its pointer.
+    struct TracedRun {
         var options: [JSONPointer: JSON] = [:]
 
         /// The run events of a JSON trace (`--trace json`), the last one of each action kept.
@@ -22,11 +22,11 @@ extension LanguageServer {
 
     /// `textDocument/inlayHint`: a hint after each template string of the options of an action that ran.
     func inlayHints(in document: OpenDocument) -> JSON {
-        guard let run = renderedRuns[document.uri], let parsed = document.lastParsed else { return [] }
+        guard let run = tracedRuns[document.uri], let parsed = document.lastParsed else { return [] }
         var hints: [JSON] = []
         for (pointer, rendered) in run.options.sorted(by: { $0.key < $1.key }) {
             guard let action = parsed.value.value(at: pointer) else { continue }
-            // A trigger's options are rendered as $lambda's {name, options}.
+            // A trigger's options are filled in as $lambda's {name, options}.
             let (written, shown) = action["trigger"] != nil ? (action["options"], rendered["options"]) : (action["options"], rendered)
             guard let written, let shown else { continue }
             written.forEachNode { value, trail in

@@ -36,7 +36,7 @@ package struct LanguageServer {
     /// burst of keystrokes costs one analysis, of the newest text, not one per keystroke.
     var stale: Set<String> = []
     /// What the last Run lens rendered, by document (the inlay hints show it).
-    var renderedRuns: [String: RenderedRun] = [:]
+    var tracedRuns: [String: TracedRun] = [:]
 
     package init(services: Services) {
         self.services = services

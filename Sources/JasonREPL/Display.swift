@@ -12,8 +12,8 @@ extension REPL {
     func printValue(_ expression: String) {
         // Text with `{{ }}` in it is rendered, as an option would be; only a whole `{{ … }}` is one expression.
         if Evaluation.isTemplate(expression) {
-            let rendered = debugger.render(expression, jason: currentJason)
-            return write(rendered.renderedText + "\n" + rendered.problems.map { "  " + $0 + "\n" }.joined())
+            let filled = debugger.fill(expression, jason: currentJason)
+            return write(filled.shownText + "\n" + filled.problems.map { "  " + $0 + "\n" }.joined())
         }
         var inner = Evaluation.unwrap(expression)
         // Written bare, an object literal would read as `{{x: 1}}`: it goes in parentheses.

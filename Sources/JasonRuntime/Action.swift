@@ -7,7 +7,7 @@ package indirect enum ActionNode: Sendable {
     case call(ActionCall)
     /// `[{"{{#if c}}": A}, {"{{#else}}": B}]`: reduced with the register when it becomes current (R3, R4).
     case conditional(ConditionalAction)
-    /// A string that renders to an action (R5).
+    /// A string that, filled in, is an action (R5).
     case template(String, ActionPath)
     /// `{}`: does nothing; the chain ends (R9).
     case empty(ActionPath)
@@ -73,7 +73,7 @@ package enum Navigation: String, Sendable, CaseIterable {
     case home = "$home", reload = "$reload", reset = "$reset"
 }
 
-/// One action: what it does, its options (rendered just before it runs) and where it goes next.
+/// One action: what it does, its options (filled in just before it runs) and where it goes next.
 public struct ActionCall: Sendable {
     public enum Target: Sendable, Hashable {
         case type(String)
@@ -86,7 +86,7 @@ public struct ActionCall: Sendable {
         var target: Target
         var kind: ActionKind
         var options: JSON?
-        var optionsToRender: JSON?
+        var optionsToFill: JSON?
         var compiled: CompiledTemplate?
         var optionsHoldExpressions: Bool
         var success: ActionNode?
@@ -101,14 +101,14 @@ public struct ActionCall: Sendable {
     package var kind: ActionKind { members.kind }
     package var options: JSON? {
         get { members.options }
-        set { (members.options, members.optionsToRender, members.compiled) = (newValue, Self.toRender(target, newValue), nil) }
+        set { (members.options, members.optionsToFill, members.compiled) = (newValue, Self.toFill(target, newValue), nil) }
     }
-    /// The options as they are rendered: a trigger's are `$lambda`'s, `{name, options}` (R11), made once
+    /// The options as they are filled in: a trigger's are `$lambda`'s, `{name, options}` (R11), made once
     /// rather than at every call; `$lambda` always has options.
-    var optionsToRender: JSON? { members.optionsToRender }
+    var optionsToFill: JSON? { members.optionsToFill }
     /// The options of a typed action compiled at load, while they hold expressions.
     var compiled: CompiledTemplate? { members.compiled }
-    /// False when the options (and a trigger's name) hold no `{{`, so rendering can be skipped.
+    /// False when the options (and a trigger's name) hold no `{{`, so filling in can be skipped.
     package var optionsHoldExpressions: Bool {
         get { members.optionsHoldExpressions }
         set { members.optionsHoldExpressions = newValue }
@@ -130,13 +130,13 @@ public struct ActionCall: Sendable {
     package init(target: Target, options: JSON?, optionsHoldExpressions: Bool, success: ActionNode?, error: ActionNode?,
                 path: ActionPath, compiling: Bool = true) {
         _members = SharedBox(wrappedValue: Members(target: target, kind: ActionKind(target), options: options,
-                                                   optionsToRender: Self.toRender(target, options), compiled: nil,
+                                                   optionsToFill: Self.toFill(target, options), compiled: nil,
                                                    optionsHoldExpressions: optionsHoldExpressions, success: success,
                                                    error: error, path: path))
         if compiling { compileOptions() }
     }
 
-    /// Options with expressions are compiled once. Options without any are rendered now, once: st.js
+    /// Options with expressions are compiled once. Options without any are filled in now, once: st.js
     /// still transforms them (falsy array items dropped, T6), and the result cannot depend on the data.
     private mutating func compileOptions() {
         guard let options else { return }
@@ -150,7 +150,7 @@ public struct ActionCall: Sendable {
 
     private static let constants = Transformer()
 
-    private static func toRender(_ target: Target, _ options: JSON?) -> JSON? {
+    private static func toFill(_ target: Target, _ options: JSON?) -> JSON? {
         switch target {
         case .trigger(let name):
             var wrapped: JSONObject = ["name": .string(name)]
@@ -218,10 +218,10 @@ extension ActionNode {
                 return .malformed(finding.fixing(problem.fix))
             }
             let options = members["options"]
-            var needsRendering = options?.containsTemplateMarker ?? false
-            if case .trigger(let name) = target, name.contains("{{") { needsRendering = true } // S9
+            var needsFilling = options?.containsTemplateMarker ?? false
+            if case .trigger(let name) = target, name.contains("{{") { needsFilling = true } // S9
             return .call(ActionCall(
-                target: target, options: options, optionsHoldExpressions: needsRendering,
+                target: target, options: options, optionsHoldExpressions: needsFilling,
                 success: try branch(members["success"], at: pointer.appending("success"), locator: locator, compiling: compiling,
                                     lenient: lenient),
                 error: try branch(members["error"], at: pointer.appending("error"), locator: locator, compiling: compiling,

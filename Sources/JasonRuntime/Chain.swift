@@ -5,7 +5,7 @@ import JasonTemplate
 struct Chain: Sendable {
     /// Where the chain came from (an event name, a pointer), for the trace.
     var origin: String
-    /// The next action, resolved and rendered; nil when the chain is about to end.
+    /// The next action, resolved and filled in; nil when the chain is about to end.
     var pending: Prepared?
     /// How the chain ends once nothing is pending.
     var outcome: ChainOutcome = .finished
@@ -30,7 +30,7 @@ struct Chain: Sendable {
     }
 }
 
-/// An action about to be performed: the call as written and its options rendered for this run of it.
+/// An action about to be performed: the call as written and its options filled in for this run of it.
 /// A class, so that the snapshots a debugger keeps of every step share it instead of copying it.
 final class Prepared: Sendable {
     let call: ActionCall
@@ -45,9 +45,9 @@ final class Prepared: Sendable {
 /// Where the chain goes after one action.
 enum Resolution {
     case `continue`(ActionNode)
-    /// A call of a compiled branch (not `trigger` or `$lambda`) with its options rendered already, with the
-    /// branch (R3); they hold no `{{` left to render when it runs.
-    case rendered(ActionCall, options: JSON?)
+    /// A call of a compiled branch (not `trigger` or `$lambda`) with its options filled in already, with the
+    /// branch (R3); they hold no `{{` left to fill in when it runs.
+    case filled(ActionCall, options: JSON?)
     case end
     /// The chain ends, and open lambdas are not left waiting by mistake: `$href` takes them along to
     /// resume after `$ok`, and a cancelled prompt ends the chain as the phone does.

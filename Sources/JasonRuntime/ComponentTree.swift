@@ -48,7 +48,7 @@ public struct ComponentTree: Sendable {
         guard let type = members["type"]?.stringValue else {
             return [name, Self.fallback(members)].filter { !$0.isEmpty }.joined(separator: " ")
         }
-        let text = components.renderer(for: type)?.describe(members) ?? Self.fallback(members)
+        let text = components.describer(for: type)?.describe(members) ?? Self.fallback(members)
         let marks = (members["action"] != nil ? " ▸action" : "") + (members["href"] != nil ? " ▸href" : "")
         return [type, text, Stylize.describe(members)].filter { !$0.isEmpty }.joined(separator: " ") + marks
     }

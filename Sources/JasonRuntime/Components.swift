@@ -2,27 +2,30 @@ import JasonJSON
 
 /// How one component type reads as a line of the `--render tree` outline (the terminal's form of the
 /// seed's `build:withJSON:withOptions:`): given the component's JSON, the text after its type.
-public protocol ComponentRenderer: Sendable {
+public protocol ComponentDescriber: Sendable {
     func describe(_ component: JSONObject) -> String
 }
 
-/// A renderer made from a closure.
-public struct ClosureComponent: ComponentRenderer {
+@available(*, deprecated, renamed: "ComponentDescriber")
+public typealias ComponentRenderer = ComponentDescriber
+
+/// A describer made from a closure.
+public struct ClosureComponent: ComponentDescriber {
     let body: @Sendable (JSONObject) -> String
     public init(_ body: @escaping @Sendable (JSONObject) -> String) { self.body = body }
     public func describe(_ component: JSONObject) -> String { body(component) }
 }
 
 /// The component types a tree can draw, by `type`. A value like the action registry: hosts add their
-/// own (a `map`, say) before handing it over. Types without a renderer show their common fields.
+/// own (a `map`, say) before handing it over. Types without a describer show their common fields.
 public struct ComponentRegistry: Sendable {
-    private var renderers: [String: any ComponentRenderer] = [:]
+    private var describers: [String: any ComponentDescriber] = [:]
 
     public init() {}
 
-    public mutating func register(_ type: String, _ renderer: any ComponentRenderer) { renderers[type] = renderer }
+    public mutating func register(_ type: String, _ describer: any ComponentDescriber) { describers[type] = describer }
 
-    package func renderer(for type: String) -> (any ComponentRenderer)? { renderers[type] }
+    package func describer(for type: String) -> (any ComponentDescriber)? { describers[type] }
 
     /// Jasonette's own components.
     public static var standard: ComponentRegistry {

@@ -1,10 +1,10 @@
 import JasonJSON
 import JasonTemplate
 
-/// A conditional array in action position, compiled at load. Choosing a branch renders it with the
-/// register (R3); when the branch has templates only inside `options` (the usual shape), that rendering
+/// A conditional array in action position, compiled at load. Choosing a branch fills it in with the
+/// register (R3); when the branch has templates only inside `options` (the usual shape), that filling
 /// cannot change which actions it holds, so the branch is parsed once here and choosing it at run time
-/// only renders the options of its actions.
+/// only fills in the options of its actions.
 package struct ConditionalAction: Sendable {
     /// In one shared box, as an action's members are: the loop copies a conditional at every turn.
     private struct Members {
@@ -17,7 +17,7 @@ package struct ConditionalAction: Sendable {
 
     package var conditional: Conditional { members.conditional }
     package var path: ActionPath { members.path }
-    /// Each branch's action, parsed at load; nil where rendering may change its shape.
+    /// Each branch's action, parsed at load; nil where filling in may change its shape.
     var compiled: [ActionNode?] { members.compiled }
 
     init(conditional: Conditional, path: ActionPath, compiled: [ActionNode?]) {
@@ -47,26 +47,26 @@ package struct ConditionalAction: Sendable {
 
 extension Interpreter {
     /// Where a chain goes when it chooses a compiled branch. The usual branch, one typed action whose
-    /// `success`/`error` render nothing, keeps its call and hands the rendered options on beside it:
+    /// `success`/`error` fill in nothing, keeps its call and hands the filled options on beside it:
     /// rebuilding the call around them copied every member of it, a twelfth of our code's share of a round
-    /// of the engine-bound loop. Not for `trigger` and `$lambda`, whose options to render are made from
-    /// the written ones (`optionsToRender`).
+    /// of the engine-bound loop. Not for `trigger` and `$lambda`, whose options to fill in are made from
+    /// the written ones (`optionsToFill`).
     func bind(branch node: ActionNode, data: JSON) -> Resolution {
         guard case .call(let call) = node, call.optionsHoldExpressions, let written = call.options, call.kind != .call,
-              call.success?.rendersOptions != true, call.error?.rendersOptions != true else {
+              call.success?.fillsOptions != true, call.error?.fillsOptions != true else {
             return .continue(bind(node, data: data))
         }
-        let options = render(written, of: call, data: data).value
-        if options?.containsTemplateMarker == true { return .continue(.call(call.rendered(options))) }
-        return .rendered(call, options: options)
+        let options = fill(written, of: call, data: data).value
+        if options?.containsTemplateMarker == true { return .continue(.call(call.filled(options))) }
+        return .filled(call, options: options)
     }
 
-    /// A compiled branch with the options of its actions rendered now, as rendering the whole branch
-    /// would have done (expressions that stay unresolved survive for the action's own render, R13).
+    /// A compiled branch with the options of its actions filled in now, as filling in the whole branch
+    /// would have done (expressions that stay unresolved survive for the action's own filling, R13).
     func bind(_ node: ActionNode, data: JSON) -> ActionNode {
-        guard node.rendersOptions, case .call(var call) = node else { return node }
+        guard node.fillsOptions, case .call(var call) = node else { return node }
         if call.optionsHoldExpressions, let written = call.options {
-            call = call.rendered(render(written, of: call, data: data).value)
+            call = call.filled(fill(written, of: call, data: data).value)
         }
         call.success = call.success.map { bind($0, data: data) }
         call.error = call.error.map { bind($0, data: data) }
@@ -75,8 +75,8 @@ extension Interpreter {
 }
 
 extension ActionCall {
-    /// The call with `options` in place of its own, rendered; what is left to render renders when it runs.
-    func rendered(_ options: JSON?) -> ActionCall {
+    /// The call with `options` in place of its own, filled in; what is left to fill in is filled when it runs.
+    func filled(_ options: JSON?) -> ActionCall {
         var call = self
         call.options = options
         call.optionsHoldExpressions = options?.containsTemplateMarker ?? false
@@ -85,9 +85,9 @@ extension ActionCall {
 }
 
 extension ActionNode {
-    /// Whether this call, or one in its `success`/`error`, has options to render.
-    var rendersOptions: Bool {
+    /// Whether this call, or one in its `success`/`error`, has options to fill in.
+    var fillsOptions: Bool {
         guard case .call(let call) = self else { return false }
-        return call.optionsHoldExpressions || call.success?.rendersOptions == true || call.error?.rendersOptions == true
+        return call.optionsHoldExpressions || call.success?.fillsOptions == true || call.error?.fillsOptions == true
     }
 }

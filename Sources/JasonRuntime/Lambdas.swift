@@ -7,16 +7,16 @@ extension Interpreter {
     func enterLambda(_ call: ActionCall, _ step: ActionStep, in chain: inout Chain) -> (Resolution, Branch) {
         let (name, arguments): (String, JSON?)
         if case .trigger(let written) = call.target, !call.optionsHoldExpressions {
-            // Nothing was rendered: the name and options as written, not looked up in `{name, options}`.
+            // Nothing was filled in: the name and options as written, not looked up in `{name, options}`.
             (name, arguments) = (written, call.options)
         } else {
-            let rendered = step.options ?? .object([:])
-            guard case .string(let renderedName)? = rendered["name"] else {
+            let filled = step.options ?? .object([:])
+            guard case .string(let filledName)? = filled["name"] else {
                 let failure = ActionFailure(message: "$lambda needs a 'name' naming an action in head.actions",
                                             type: "$lambda")
                 return fail(call, step, in: &chain, failure, id: .unknownLambda)
             }
-            (name, arguments) = (renderedName, rendered["options"])
+            (name, arguments) = (filledName, filled["options"])
         }
         guard let callee = document.actions[name] else {
             let names = document.actions.keys.sorted()

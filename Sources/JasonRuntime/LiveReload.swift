@@ -51,7 +51,7 @@ extension Interpreter {
     /// written body; a document with neither keeps what is on screen.
     private func redraw(at index: Int) {
         let body: JSON
-        if let (rendered, problems) = renderBodyTemplate(at: index) {
+        if let (rendered, problems) = drawBodyTemplate(at: index) {
             for diagnostic in problems { state.issues.report(diagnostic) }
             body = rendered
         } else if let written = state.views[index].document.body {

@@ -2,7 +2,7 @@ import JasonJSON
 import JasonTemplate
 
 /// Turning the chain's next node into an action ready to perform: conditional arrays are reduced and
-/// string templates rendered (R3–R5), then the options are rendered (R13).
+/// string templates filled in (R3–R5), then the options are filled in (R13).
 extension Interpreter {
     /// Follows `resolution` until an action is pending or the chain's end is decided.
     func advance(_ chain: inout Chain, _ resolution: Resolution) {
@@ -25,13 +25,13 @@ extension Interpreter {
                 chain.pending = nil
                 chain.outcome = .abandoned(reason)
                 return
-            case .rendered(let call, let options):
-                pend(call, options: options, alreadyRendered: true, entry: entry, in: &chain)
+            case .filled(let call, let options):
+                pend(call, options: options, alreadyFilled: true, entry: entry, in: &chain)
                 return
             case .continue(let node):
                 switch node {
                 case .call(let call):
-                    pend(call, options: call.optionsToRender, alreadyRendered: false, entry: entry, in: &chain)
+                    pend(call, options: call.optionsToFill, alreadyFilled: false, entry: entry, in: &chain)
                     return
                 case .conditional(let conditional):
                     entry = entry ?? conditional.path
@@ -46,9 +46,9 @@ extension Interpreter {
         }
     }
 
-    /// Makes `call` the chain's pending action, its options rendered.
-    private func pend(_ call: ActionCall, options: JSON?, alreadyRendered: Bool, entry: ActionPath?, in chain: inout Chain) {
-        let step = prepare(call, options: options, alreadyRendered: alreadyRendered, jason: chain.jason,
+    /// Makes `call` the chain's pending action, its options filled in.
+    private func pend(_ call: ActionCall, options: JSON?, alreadyFilled: Bool, entry: ActionPath?, in chain: inout Chain) {
+        let step = prepare(call, options: options, alreadyFilled: alreadyFilled, jason: chain.jason,
                            frames: chain.frames, entry: entry)
         chain.pending = Prepared(call: call, step: step)
         notify(.willRun(step))
@@ -64,23 +64,23 @@ extension Interpreter {
                                        + "of this call never runs", at: caller.path))
     }
 
-    /// Renders an action's options just before it runs (R13); `alreadyRendered` when that was done with its branch.
-    func prepare(_ call: ActionCall, options: JSON?, alreadyRendered: Bool, jason: JSON?, frames: [ActionCall],
+    /// Renders an action's options just before it runs (R13); `alreadyFilled` when that was done with its branch.
+    func prepare(_ call: ActionCall, options: JSON?, alreadyFilled: Bool, jason: JSON?, frames: [ActionCall],
                  entry: ActionPath?) -> ActionStep {
         let callers = frames.map(\.path)
-        guard let options, call.optionsHoldExpressions, !alreadyRendered else {
+        guard let options, call.optionsHoldExpressions, !alreadyFilled else {
             return ActionStep(target: call.target, path: call.path, options: options, templateDiagnostics: [],
                               jason: jason, callers: callers, entry: entry)
         }
         let data = templateData(jason: jason)
-        let rendered = render(options, of: call, data: data)
+        let filled = fill(options, of: call, data: data)
         // A trigger's options sit at `/options` of the action, its name at `/trigger`.
         let base: JSONPointer
         switch call.target {
         case .trigger: base = call.path.pointer
         case .type: base = call.path.pointer.appending("options")
         }
-        let diagnostics = rendered.diagnostics.map { d in
+        let diagnostics = filled.diagnostics.map { d in
             var located = d
             var tokens = d.pointer.tokens
             if case .trigger = call.target, tokens.first == "name" { tokens[0] = "trigger" }
@@ -102,16 +102,16 @@ extension Interpreter {
                 : map?.location(ofOffset: d.offset, inStringAt: written) ?? map?.location(of: written)
             return located
         }
-        return ActionStep(target: call.target, path: call.path, options: rendered.value,
+        return ActionStep(target: call.target, path: call.path, options: filled.value,
                           templateDiagnostics: diagnostics, jason: jason, callers: callers, entry: entry)
     }
 
-    /// `options`, the call's, rendered with its compiled template when it has one.
-    func render(_ options: JSON, of call: ActionCall, data: JSON) -> Transformed {
+    /// `options`, the call's, filled in with its compiled template when it has one.
+    func fill(_ options: JSON, of call: ActionCall, data: JSON) -> Transformed {
         call.compiled.map { transformer.transform($0, data: data) } ?? transformer.transform(options, data: data)
     }
 
-    /// A conditional array becomes the action of its winning branch, rendered with the register (R3).
+    /// A conditional array becomes the action of its winning branch, filled in with the register (R3).
     func reduce(_ action: ConditionalAction, jason: JSON?) -> Resolution {
         let (conditional, path) = (action.conditional, action.path)
         let data = templateData(jason: jason)
@@ -126,22 +126,22 @@ extension Interpreter {
             if let compiled = action.compiled[index] { return bind(branch: compiled, data: data) }
             let branch = conditional.branches[index]
             let pointer = path.pointer.appending(index).appending(branch.key)
-            let rendered = transformer.transform(branch: index, of: conditional, data: data).value ?? .null
-            return parseRendered(rendered, at: pointer)
+            let filled = transformer.transform(branch: index, of: conditional, data: data).value ?? .null
+            return parseFilled(filled, at: pointer)
         }
     }
 
-    /// A string in action position renders to the action to run (R5).
+    /// A string in action position, filled in, is the action to run (R5).
     func actionFromTemplate(_ text: String, at path: ActionPath, jason: JSON?) -> Resolution {
-        let rendered = transformer.fill(text, data: templateData(jason: jason)).value ?? .null
-        if case .string = rendered {
+        let filled = transformer.fill(text, data: templateData(jason: jason)).value ?? .null
+        if case .string = filled {
             return .fail(Diagnostic(.invalidAction, .error,
                                     "the template \(text) did not render to an action", at: path))
         }
-        return parseRendered(rendered, at: path.pointer)
+        return parseFilled(filled, at: path.pointer)
     }
 
-    func parseRendered(_ json: JSON, at pointer: JSONPointer) -> Resolution {
+    func parseFilled(_ json: JSON, at pointer: JSONPointer) -> Resolution {
         do {
             return .continue(try ActionNode.parse(json, at: pointer, locator: document.locator))
         } catch {
@@ -154,7 +154,7 @@ extension Interpreter {
         transformer.transform(template, data: templateData(jason: jason))
     }
 
-    /// register ⊕ the variables of the view on screen: what templates are rendered against.
+    /// register ⊕ the variables of the view on screen: what templates are filled in against.
     package func templateData(jason: JSON?) -> JSON {
         let variables = state.top.variables
         if let made = dataCache.data(for: variables.token, jason: jason) { return made }

@@ -21,13 +21,13 @@ extension Interpreter {
                           variables: ViewVariables(viewData: document.data, env: device, params: params))
     }
 
-    /// `head.templates.body` of the view at `index` rendered against its variables, with what failed in it
+    /// `head.templates.body` of the view at `index` drawn from its variables, with what failed in it
     /// (located in the template); nil when the document has no body template.
-    func renderBodyTemplate(at index: Int) -> (body: JSON, problems: [Diagnostic])? {
+    func drawBodyTemplate(at index: Int) -> (body: JSON, problems: [Diagnostic])? {
         let document = state.views[index].document
         guard let template = document.templates["body"] else { return nil }
-        let rendered = transformer.transform(template, data: state.views[index].variables.templateData(jason: nil))
-        return (rendered.value ?? .null, RenderAction.located(rendered.diagnostics, template: "body", in: document))
+        let drawn = transformer.transform(template, data: state.views[index].variables.templateData(jason: nil))
+        return (drawn.value ?? .null, RenderAction.located(drawn.diagnostics, template: "body", in: document))
     }
 
     /// Draws the view at `index`, which has just come on screen, and queues its `$load` (or `$show`).
@@ -35,11 +35,11 @@ extension Interpreter {
         loadStores(at: index)
         let document = state.views[index].document
         // The body template drawn from head.data, or the body as written: the phone draws either at load.
-        let rendered = document.data.isEmpty ? nil : renderBodyTemplate(at: index)
-        let (drawn, problems) = rendered.map { (Optional($0.0), $0.1) } ?? (document.body, [])
+        let fromTemplate = document.data.isEmpty ? nil : drawBodyTemplate(at: index)
+        let (drawn, problems) = fromTemplate.map { (Optional($0.0), $0.1) } ?? (document.body, [])
         state.views[index].variables.setBody(drawn)
         if let body = drawn {
-            if runLoad, let load = document.actions["$load"], Self.mayRender(load, in: document) {
+            if runLoad, let load = document.actions["$load"], Self.mayDraw(load, in: document) {
                 // Drawn again by $load's $render before anyone sees it, most likely: that drawing says what failed.
                 state.views[index].unshownBody = body
                 state.views[index].unshownProblems = problems
@@ -83,7 +83,7 @@ extension Interpreter {
 
     /// Whether a chain from `node` may reach `$render` (through branches, conditionals and the lambdas it
     /// triggers by name): then the body drawn at load is shown only if that chain ends without drawing.
-    static func mayRender(_ node: ActionNode, in document: Document) -> Bool {
+    static func mayDraw(_ node: ActionNode, in document: Document) -> Bool {
         var nodes = [node]
         var visited: Set<String> = []
         while let next = nodes.popLast() {
@@ -99,7 +99,7 @@ extension Interpreter {
                 if conditional.compiled.contains(where: { $0 == nil }) { return true }
                 nodes += conditional.compiled.compactMap { $0 }
             case .template:
-                return true   // rendered at run time: it may be anything
+                return true   // filled in at run time: it may be anything
             case .empty, .malformed:
                 break
             }

@@ -4,7 +4,7 @@ import Synchronization
 /// The ST transform (`ST.transform(template, data)`) over our JSON values, with st.js's exact rules
 /// (spec §3), quirks included. Pure and synchronous; expressions go to the injected evaluator, and every
 /// expression that stays unresolved or throws is reported beside the result. Templates are compiled
-/// once and kept in a small cache, so rendering the same template again skips all parsing.
+/// once and kept in a small cache, so transforming with the same template again skips all parsing.
 package struct Transformer: Sendable {
     package var evaluator: any ExpressionEvaluator
     let cache = TemplateCache()
@@ -14,9 +14,9 @@ package struct Transformer: Sendable {
         self.evaluator = evaluator
     }
 
-    /// Whether a render can be told to have used nothing but its data: our own evaluators say when
+    /// Whether a transform can be told to have used nothing but its data: our own evaluators say when
     /// JavaScript was reached; another evaluator might answer differently each time.
-    var remembersRenders: Bool {
+    var remembersTransforms: Bool {
         evaluator is PathEvaluator
     }
 
@@ -27,11 +27,11 @@ package struct Transformer: Sendable {
         if TemplateText.mentionsInclude(template) {
             return Transformed(value: run.transformIncludesOnly(template, data: data), diagnostics: run.diagnostics)
         }
-        let remembers = remembersRenders
+        let remembers = remembersTransforms
         if remembers, let again = last.result(template, data) { return again }
         let scope = Scope.top(data)
         let rendered = Transformed(value: run.transform(cache.node(for: template), scope), diagnostics: run.diagnostics)
-        // Only a render that never reached JavaScript is a function of its data alone.
+        // Only a transform that never reached JavaScript is a function of its data alone.
         if remembers, !scope.pass.evaluatorTookPart { last.keep(template, data, rendered) }
         return rendered
     }
@@ -51,7 +51,7 @@ package struct Transformer: Sendable {
     }
 }
 
-/// The last render answered without JavaScript. A document usually draws its body when it loads and
+/// The last transform answered without JavaScript. A document usually draws its body when it loads and
 /// again with `$render` in `$load`, from the same data: the second time costs a comparison of
 /// identities, member by member, never of values.
 final class LastTransform: Sendable {
@@ -90,7 +90,7 @@ final class TemplateCache: Sendable {
     }
 }
 
-/// One rendering pass over a compiled template: the evaluator, `$root`, and what went unresolved.
+/// One pass over a compiled template: the evaluator, `$root`, and what went unresolved.
 struct Transformation {
     let evaluator: any ExpressionEvaluator
     let root: JSON
@@ -102,7 +102,7 @@ struct Transformation {
     }
 
     /// The result of the pass; with `base`, diagnostics are made relative to it (a node compiled below
-    /// the root of what the caller rendered).
+    /// the root of what the caller transforms).
     func finish(_ value: JSON?, relativeTo base: JSONPointer = .root) -> Transformed {
         guard base != .root else { return Transformed(value: value, diagnostics: diagnostics) }
         let relative = diagnostics.map { d in
@@ -176,7 +176,7 @@ struct Transformation {
         return result
     }
 
-    /// Members all plain: the results share the template's key table; a member that renders to
+    /// Members all plain: the results share the template's key table; a member that transforms to
     /// undefined is left out as in the general case.
     mutating func transformPlainObject(_ template: ObjectTemplate, _ shape: JSONObject, _ scope: Scope) -> JSON {
         var members = shape
