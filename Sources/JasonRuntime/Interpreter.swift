@@ -32,6 +32,8 @@ public final class Interpreter {
     /// drives it). A snapshot is a copy of it. One task drives the loop, so accesses never overlap: the
     /// dynamic exclusivity check every access would pay is left out.
     @exclusivity(unchecked) package internal(set) var state: RunState
+    /// Each view's `ActionContext`, by the view's `servicesKey`: services, not state (ViewServices.swift).
+    @exclusivity(unchecked) var services = ViewServices()
     @exclusivity(unchecked) var dataCache = TemplateDataCache()
     /// When the run started (or its first step ran, for a caller that steps without `start`), for
     /// `limits.wallTime`.
@@ -105,6 +107,7 @@ public final class Interpreter {
                 state.nextView = state.top.id   // the same view, now with its whole document
                 state.views[state.topIndex] = makeView(resolved, url: state.top.url, transition: .push,
                                                        params: environment.params)
+                services.keepOnly(state.views)
             case .failure(let error):
                 state.issues.report(error)
                 return

@@ -44,10 +44,11 @@ extension Interpreter {
         view.callback = old.callback
         state.timers.move(from: old.id, to: view.id)
         state.views[index] = view
+        services.keepOnly(state.views)
         redraw(at: index)
     }
 
-    /// The body again, from the new document: its template rendered with the view's variables, else its
+    /// The body again, from the new document: its template drawn with the view's variables, else its
     /// written body; a document with neither keeps what is on screen.
     private func redraw(at index: Int) {
         let body: JSON

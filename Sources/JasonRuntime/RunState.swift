@@ -53,14 +53,12 @@ package struct ViewRecord: Sendable {
     }
 
     /// Tells views apart (a handler's changes go to the view it ran in, if that view is still open).
-    var id: Int { context.id }
-    package var document: Document {
-        _read { yield context.document }
-    }
-    package var url: String { context.url }
+    let id: Int
+    package let document: Document
+    package let url: String
     package let transition: Transition
-    /// What its actions are given, lent the parts of the state they may change while they run.
-    let context: ActionContext
+    /// Where the interpreter keeps what its actions are given (`ViewServices`), outside this value.
+    let servicesKey: Int
     package internal(set) var variables: ViewVariables
     /// The `$href` action that opened the view above, with the lambda frames of its chain: `$ok` there
     /// resumes it (R33, R34). Nil when that view was opened by a plain `href`.

@@ -18,8 +18,10 @@ extension Interpreter {
     package func restore(_ snapshot: RunSnapshot) {
         state = snapshot
         environment.clock.restore(snapshot.time)
-        // Agents live outside the state: one made after this moment is made again when next used.
-        for view in snapshot.views { view.context.agents.forget(createdAfter: snapshot.steps) }
+        // Views' services live outside the state: those of views gone at this moment are let go, and an
+        // agent made after it is made again when next used.
+        services.keepOnly(snapshot.views)
+        for view in snapshot.views { services.existing(for: view)?.agents.forget(createdAfter: snapshot.steps) }
     }
 
     /// Whether the running state can be restored completely: true when the stores live in memory.

@@ -15,10 +15,17 @@ extension Interpreter {
             device = .object(members)
         }
         defer { state.nextView += 1 }
-        let context = ActionContext(id: state.nextView, document: document, url: url, firstURL: state.views.first?.url ?? url,
-                                    environment: environment, scripts: scriptEngine, transformer: transformer, late: mailbox)
-        return ViewRecord(transition: transition, context: context,
-                          variables: ViewVariables(viewData: document.data, env: device, params: params))
+        return ViewRecord(id: state.nextView, document: document, url: url, transition: transition,
+                          servicesKey: services.newKey(), variables: ViewVariables(viewData: document.data, env: device, params: params))
+    }
+
+    /// The context the actions of the view at `index` are given, made when first needed.
+    func context(at index: Int) -> ActionContext {
+        services.context(state.views[index].servicesKey) {
+            let view = state.views[index]
+            return ActionContext(id: view.id, document: view.document, url: view.url, firstURL: state.views[0].url,
+                                 environment: environment, scripts: scriptEngine, transformer: transformer, late: mailbox)
+        }
     }
 
     /// `head.templates.body` of the view at `index` drawn from its variables, with what failed in it
@@ -63,6 +70,7 @@ extension Interpreter {
         state.timers.stop(view: state.top.id)
         let global = state.top.variables.global
         state.views.removeLast()
+        services.keepOnly(state.views)
         state.views[state.topIndex].variables.setGlobal(global)
         makeAgents()
     }

@@ -7,7 +7,7 @@ extension Interpreter {
     /// A context for an action of the view on screen, holding the working copy.
     func openContext() -> ActionContext {
         let top = state.topIndex
-        let context = state.views[top].context
+        let context = context(at: top)
         var parts = ActionContext.Working(
             variables: state.views[top].variables.take(), timers: take(&state.timers), stores: take(&state.stores),
             answers: take(&state.answers))

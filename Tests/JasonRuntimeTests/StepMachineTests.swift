@@ -1,3 +1,4 @@
+import Foundation
 import JasonActions
 import JasonJSON
 import JasonRuntime
@@ -74,6 +75,34 @@ import Testing
         let printed = run.console.printed.count
         await interpreter.runUntilIdle(until: 5)
         #expect(run.console.printed.count == printed + 1)   // the same tick again
+    }
+
+    /// A view's services (its `ActionContext`) live beside the state, not in it: a view that closed and
+    /// comes back with a restored snapshot gets them made again, and its actions run as before.
+    @Test func aViewThatClosedComesBackWithARestoredSnapshotAndRuns() async throws {
+        let second = #"{"$jason": {"head": {"actions": {"$load": {"type": "$test.print", "options": {"on": "second"}, "#
+            + #""success": {"type": "$back"}}}}}}"#
+        let flow = document("""
+            "$load": {"type": "$href", "options": {"url": "data:application/json,\(second.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!)"}},
+            "$show": {"type": "$test.print", "options": {"on": "first again"}}
+            """)
+        let console = RecordingConsole()
+        let interpreter = Interpreter(document: try Document.load(SourceFile(name: "test.json", text: flow)),
+                                      registry: Self.registry, console: console)
+        await interpreter.start()
+        var snapshot: RunSnapshot?
+        while snapshot == nil {
+            if case .idle = await interpreter.step() { break }
+            if interpreter.pending?.name == "$test.print", interpreter.views.count == 2 { snapshot = interpreter.snapshot() }
+        }
+        await interpreter.runUntilIdle()
+        #expect(console.printed == [#"{"on":"second"}"#, #"{"on":"first again"}"#])
+        #expect(interpreter.views.count == 1)
+        interpreter.restore(try #require(snapshot))
+        #expect(interpreter.views.count == 2)
+        await interpreter.runUntilIdle()
+        #expect(console.printed == [#"{"on":"second"}"#, #"{"on":"first again"}"#, #"{"on":"second"}"#, #"{"on":"first again"}"#])
+        #expect(interpreter.diagnostics.isEmpty, "\(interpreter.diagnostics)")
     }
 
     /// R3: choosing a branch renders all of it with the register of that moment, nested actions too;
