@@ -53,12 +53,16 @@ package struct ViewRecord: Sendable {
     }
 
     /// Tells views apart (a handler's changes go to the view it ran in, if that view is still open).
-    let id: Int
-    package let document: Document
-    package let url: String
-    package let transition: Transition
+    var id: Int { opened.id }
+    package var document: Document {
+        _read { yield opened.document }
+    }
+    package var url: String { opened.url }
     /// Where the interpreter keeps what its actions are given (`ViewServices`), outside this value.
-    let servicesKey: Int
+    var servicesKey: Int { opened.servicesKey }
+    /// What the view was opened with, which never changes while it is open.
+    let opened: Opened
+    package let transition: Transition
     package internal(set) var variables: ViewVariables
     /// The `$href` action that opened the view above, with the lambda frames of its chain: `$ok` there
     /// resumes it (R33, R34). Nil when that view was opened by a plain `href`.
@@ -68,6 +72,21 @@ package struct ViewRecord: Sendable {
     var unshownBody: JSON?
     /// What failed while drawing it: reported if it is shown after all.
     var unshownProblems: [Diagnostic] = []
+
+    /// A class, as `Callback` is: the snapshots of every step refer to it rather than copy it.
+    final class Opened: Sendable {
+        let id: Int
+        let document: Document
+        let url: String
+        let servicesKey: Int
+
+        init(id: Int, document: Document, url: String, servicesKey: Int) {
+            self.id = id
+            self.document = document
+            self.url = url
+            self.servicesKey = servicesKey
+        }
+    }
 
     /// A class: the snapshots of every step refer to it rather than copy it.
     final class Callback: Sendable {

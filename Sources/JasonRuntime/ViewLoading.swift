@@ -15,8 +15,8 @@ extension Interpreter {
             device = .object(members)
         }
         defer { state.nextView += 1 }
-        return ViewRecord(id: state.nextView, document: document, url: url, transition: transition,
-                          servicesKey: services.newKey(), variables: ViewVariables(viewData: document.data, env: device, params: params))
+        let opened = ViewRecord.Opened(id: state.nextView, document: document, url: url, servicesKey: services.newKey())
+        return ViewRecord(opened: opened, transition: transition, variables: ViewVariables(viewData: document.data, env: device, params: params))
     }
 
     /// The context the actions of the view at `index` are given, made when first needed.
