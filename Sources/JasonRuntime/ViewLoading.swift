@@ -16,7 +16,8 @@ extension Interpreter {
         }
         defer { state.nextView += 1 }
         let opened = ViewRecord.Opened(id: state.nextView, document: document, url: url, servicesKey: services.newKey())
-        return ViewRecord(opened: opened, transition: transition, variables: ViewVariables(viewData: document.data, env: device, params: params))
+        return ViewRecord(opened: opened, transition: transition,
+                          variables: ViewVariables(viewData: document.data, env: device, params: params))
     }
 
     /// The context the actions of the view at `index` are given, made when first needed.
