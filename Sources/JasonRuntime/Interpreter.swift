@@ -107,7 +107,6 @@ public final class Interpreter {
                 state.nextView = state.top.id   // the same view, now with its whole document
                 state.views[state.topIndex] = makeView(resolved, url: state.top.url, transition: .push,
                                                        params: environment.params)
-                services.keepOnly(state.views)
             case .failure(let error):
                 state.issues.report(error)
                 return

@@ -44,7 +44,6 @@ extension Interpreter {
         view.callback = old.callback
         state.timers.move(from: old.id, to: view.id)
         state.views[index] = view
-        services.keepOnly(state.views)
         redraw(at: index)
     }
 
@@ -52,9 +51,9 @@ extension Interpreter {
     /// written body; a document with neither keeps what is on screen.
     private func redraw(at index: Int) {
         let body: JSON
-        if let (rendered, problems) = drawBodyTemplate(at: index) {
+        if let (drawn, problems) = drawBodyTemplate(at: index) {
             for diagnostic in problems { state.issues.report(diagnostic) }
-            body = rendered
+            body = drawn
         } else if let written = state.views[index].document.body {
             body = written
         } else {

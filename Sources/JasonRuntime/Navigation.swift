@@ -73,7 +73,6 @@ extension Interpreter {
         state.timers.stop(view: state.top.id)   // the view on screen is covered or replaced
         if transition == "replace" {
             state.views[state.topIndex] = makeView(document, url: url, transition: state.top.transition, params: params)
-            services.keepOnly(state.views)
             present(at: state.topIndex)
             return nil
         }
@@ -132,7 +131,6 @@ extension Interpreter {
         // A reload keeps the view's timers running; views that go away stop theirs.
         if wholeStack, state.views.count > 1 { state.timers.stop(nil) } else { state.timers.move(from: state.top.id, to: view.id) }
         if wholeStack { state.views = [view] } else { state.views[state.topIndex] = view }
-        services.keepOnly(state.views)
         present(at: state.topIndex)
         return nil
     }

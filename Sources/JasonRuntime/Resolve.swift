@@ -64,7 +64,7 @@ extension Interpreter {
                                        + "of this call never runs", at: caller.path))
     }
 
-    /// Renders an action's options just before it runs (R13); `alreadyFilled` when that was done with its branch.
+    /// Fills in an action's options just before it runs (R13); `alreadyFilled` when that was done with its branch.
     func prepare(_ call: ActionCall, options: JSON?, alreadyFilled: Bool, jason: JSON?, frames: [ActionCall],
                  entry: ActionPath?) -> ActionStep {
         let callers = frames.map(\.path)

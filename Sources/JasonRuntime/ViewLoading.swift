@@ -15,6 +15,8 @@ extension Interpreter {
             device = .object(members)
         }
         defer { state.nextView += 1 }
+        // The view this one replaces, if any, is let go of at the next view made (or restore, or back).
+        services.keepOnly(state.views)
         let opened = ViewRecord.Opened(id: state.nextView, document: document, url: url, servicesKey: services.newKey())
         return ViewRecord(opened: opened, transition: transition,
                           variables: ViewVariables(viewData: document.data, env: device, params: params))

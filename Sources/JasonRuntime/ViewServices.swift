@@ -27,7 +27,7 @@ struct ViewServices {
         return context
     }
 
-    /// Lets go of the services of every view but `views` (after a view closed, or a restore).
+    /// Lets go of the services of every view but `views` (a view is made, one closed, or a restore).
     mutating func keepOnly(_ views: [ViewRecord]) {
         let kept = Set(views.map(\.servicesKey))
         contexts = contexts.filter { kept.contains($0.key) }

@@ -29,7 +29,7 @@ struct HeapGauge {
         guard now >= nextWalk || grown else { return lastAnswer }
         walks += 1
         lastAnswer = Self.heapBytes(context, limit: limit) > limit
-        residentAtWalk = Self.residentBytes() ?? 0
+        residentAtWalk = resident ?? 0
         let cost = DispatchTime.now().uptimeNanoseconds - now
         nextWalk = now + cost * 50
         return lastAnswer
