@@ -25,7 +25,7 @@ let banner = CallbackHandler(ActionSpec(
     let title = invocation.optionObject["title"]?.stringValue ?? ""
     let description = invocation.optionObject["description"]?.stringValue ?? ""
     Task {
-        context.console.print("🔔 \(title): \(description)")
+        context.output.print("🔔 \(title): \(description)")
         done.success(["shown": true])   // the seed's [[Jason client] success: @{...}]
     }
 }

@@ -17,7 +17,7 @@ struct PaymentScreen: NativeScreen {
     func open(_ jason: JSON?, in context: ActionContext) async throws(ActionFailure) -> JSON? {
         let product = jason?["product_id"]?.stringValue ?? "?"
         let amount = jason?["amount"]?.doubleValue ?? 0
-        context.console.print("[PaymentViewController] paying \(amount) for \(product)")
+        context.output.print("[PaymentViewController] paying \(amount) for \(product)")
         guard amount <= 100 else { throw ActionFailure(payload: ["message": "declined: over the limit"]) }
         return ["receipt": .string("R-\(product)"), "amount": jason?["amount"] ?? 0]
     }

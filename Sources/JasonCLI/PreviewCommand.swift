@@ -90,7 +90,7 @@ struct PreviewCommand: ParsableCommand {
         var server = PreviewServer(link: link, page: page, port: port)
         server.agentFrames = agentFrames
         server.localFiles = { written in
-            let absolute = ActionContext.absoluteURL(written, from: viewURL, first: viewURL)
+            let absolute = ActionNetwork.absoluteURL(written, from: viewURL, first: viewURL)
             guard let url = URL(string: absolute), url.isFileURL else {
                 return .failure(PreviewServer.LocalFileRefusal("\(written) is not a local file"))
             }

@@ -61,11 +61,12 @@ package final class FrameAgents: AgentRunner {
             }
             return known.path
         }
-        guard let declared = AgentLoader.declaration(id, in: context) else {
-            throw AgentLoader.undeclared(id, in: context, type: type)
+        let document = context.view.document
+        guard let declared = AgentLoader.declaration(id, in: document) else {
+            throw AgentLoader.undeclared(id, in: document, type: type)
         }
-        let (url, page) = try await AgentLoader.page(of: id, declared, for: type, in: context)
-        let sources = await AgentLoader.sources(of: page, at: url, for: type, in: context).map(\.source)
+        let (url, page) = try await AgentLoader.page(of: id, declared, for: type, through: context.network)
+        let sources = await AgentLoader.sources(of: page, at: url, for: type, through: context.network.transport).map(\.source)
         let path = "/agent-frame/" + frames.add(page.inlined(sources, prelude: frames.bridge))
         known.withLock { $0[key] = (path, false, context) }
         return path
@@ -86,7 +87,7 @@ package final class FrameAgents: AgentRunner {
         return messages
     }
 
-    static func key(_ id: String, _ context: ActionContext) -> String { "\(ObjectIdentifier(context).hashValue)/\(id)" }
+    static func key(_ id: String, _ context: ActionContext) -> String { "\(context.viewIdentity.hashValue)/\(id)" }
 }
 
 /// The agents' pages the server serves at `/agent-frame/KEY`, each under a new random key.

@@ -11,19 +11,19 @@ package enum OverlayActions {
         let spec = { (name: String) in UtilActions.handlers[name]?.spec }
         registry.register(group: "util", [
             "toast": ClosureHandler(spec("toast")) { invocation, context in
-                context.console.print("[toast] " + text(invocation.optionObject["text"]))
+                context.output.print("[toast] " + text(invocation.optionObject["text"]))
                 link.show("toast", .object(invocation.optionObject))
                 return nil
             },
             "banner": ClosureHandler(spec("banner")) { invocation, context in
                 let options = invocation.optionObject
                 let line = [text(options["title"]), text(options["description"])].filter { !$0.isEmpty }
-                context.console.print("[banner] " + line.joined(separator: ": "))
+                context.output.print("[banner] " + line.joined(separator: ": "))
                 link.show("banner", .object(options))
                 return nil
             },
             "alert": ClosureHandler(spec("alert")) { invocation, context throws(ActionFailure) in
-                if let stubbed = context.nextAnswer(for: invocation.type) {
+                if let stubbed = context.answers.next(for: invocation.type) {
                     return try apply(stubbed, type: invocation.type, cancelFails: true)
                 }
                 switch await link.ask("alert", .object(invocation.optionObject)) {
@@ -36,7 +36,7 @@ package enum OverlayActions {
             "picker": ClosureHandler(spec("picker")) { invocation, context throws(ActionFailure) in
                 let items = invocation.optionObject["items"]?.arrayValue ?? []
                 var chosen: Int?
-                if let stubbed = context.nextAnswer(for: invocation.type) {
+                if let stubbed = context.answers.next(for: invocation.type) {
                     // As in a terminal: the item's number as shown (from 1), or its text.
                     let choice = try text(apply(stubbed, type: invocation.type, cancelFails: false))
                     chosen = Int(choice).map { $0 - 1 } ?? items.firstIndex { text($0["text"]) == choice }
@@ -48,17 +48,17 @@ package enum OverlayActions {
                 let base = invocation.path.pointer.appending("options").appending("items").appending(index)
                 let item = items[index]
                 if let action = item["action"] {
-                    context.post(.written(action, at: ActionPath(pointer: base.appending("action"), file: invocation.path.file),
-                                          in: context.document))
+                    context.queue.post(.written(action, at: ActionPath(pointer: base.appending("action"), file: invocation.path.file),
+                                          in: context.view.document))
                 } else if let href = item["href"] {
-                    context.post(.written(["type": "$href", "options": href],
+                    context.queue.post(.written(["type": "$href", "options": href],
                                           at: ActionPath(pointer: base.appending("href"), file: invocation.path.file),
-                                          in: context.document))
+                                          in: context.view.document))
                 }
                 throw ActionFailure.endOfChain
             },
             "datepicker": ClosureHandler(spec("datepicker")) { invocation, context throws(ActionFailure) in
-                if let stubbed = context.nextAnswer(for: invocation.type) {
+                if let stubbed = context.answers.next(for: invocation.type) {
                     return try apply(stubbed, type: invocation.type, cancelFails: false)
                 }
                 guard case .value(let value) = await link.ask("datepicker", .object(invocation.optionObject)),

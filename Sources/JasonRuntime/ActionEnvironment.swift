@@ -2,7 +2,7 @@ import JasonJSON
 
 /// What a host gives an interpreter to run in: where actions print, where stores live, the clock, the
 /// network, stubbed answers and the user at a terminal. Injected, so tests swap each part; each action
-/// gets what it needs of it through its `ActionContext`.
+/// gets what it needs of it through the capabilities of its `ActionContext`.
 public struct ActionEnvironment: Sendable {
     public var console: any Console
     public var stores: Stores
@@ -45,33 +45,4 @@ public struct ActionEnvironment: Sendable {
         "app": ["version": "0.1.0", "build": "1"],
         "view": ["url": ""],
     ]
-}
-
-extension ActionContext {
-    /// GETs `url` through the transport for the action `type`: a transport failure or a status other than
-    /// 2xx is the action's failure, `{"message", "type", "url"}` (with `"status"` for an HTTP error).
-    public func fetch(_ url: String, for type: String) async throws(ActionFailure) -> HTTPResponse {
-        try await Self.fetch(url, for: type, through: transport, from: self.url)
-    }
-
-    /// The same for what a document fetched from `origin` names (an agent page's scripts): `origin`, not
-    /// the view, decides what it may read.
-    package static func fetch(_ url: String, for type: String, through transport: any HTTPTransport, from origin: String)
-        async throws(ActionFailure) -> HTTPResponse
-    {
-        if let data = DataURL.decode(url) {
-            return HTTPResponse(status: 200, headers: [HTTPHeader("Content-Type", data.mediaType)], body: data.bytes)
-        }
-        let response: HTTPResponse
-        do {
-            response = try await transport.send(HTTPRequest(method: "GET", url: url, origin: origin))
-        } catch {
-            throw ActionFailure(payload: ["message": .string(error.description), "type": .string(type), "url": .string(url)])
-        }
-        guard (200..<300).contains(response.status) else {
-            throw ActionFailure(payload: ["message": .string("\(url) answered HTTP \(response.status)"),
-                                          "type": .string(type), "url": .string(url), "status": .int(response.status)])
-        }
-        return response
-    }
 }

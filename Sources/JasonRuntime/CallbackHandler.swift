@@ -18,7 +18,7 @@ public struct CallbackHandler: ActionHandler {
 
     public func perform(_ invocation: ActionInvocation, in context: ActionContext) async throws(ActionFailure) -> JSON? {
         let outcome = await withCheckedContinuation { continuation in
-            body(invocation, context, Completion(continuation, invocation: invocation, context: context))
+            body(invocation, context, Completion(continuation, invocation: invocation, output: context.output))
         }
         return try outcome.get()
     }

@@ -6,13 +6,13 @@ import Synchronization
 public final class Completion: Sendable {
     private let continuation: Mutex<CheckedContinuation<Result<JSON?, ActionFailure>, Never>?>
     private let invocation: ActionInvocation
-    private let context: ActionContext
+    private let output: ActionOutput
 
     init(_ continuation: CheckedContinuation<Result<JSON?, ActionFailure>, Never>, invocation: ActionInvocation,
-         context: ActionContext) {
+         output: ActionOutput) {
         self.continuation = Mutex(continuation)
         self.invocation = invocation
-        self.context = context
+        self.output = output
     }
 
     /// The action succeeded; `value` (if any) becomes `$jason` for its `success` branch.
@@ -31,7 +31,7 @@ public final class Completion: Sendable {
             return first
         }
         guard let waiting else {
-            context.report(Diagnostic(.completion, .warning,
+            output.report(Diagnostic(.completion, .warning,
                 "\(invocation.type) completed more than once; this \(name)() was ignored", at: invocation.path))
             return
         }

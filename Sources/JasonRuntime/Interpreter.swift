@@ -32,7 +32,7 @@ public final class Interpreter {
     /// drives it). A snapshot is a copy of it. One task drives the loop, so accesses never overlap: the
     /// dynamic exclusivity check every access would pay is left out.
     @exclusivity(unchecked) package internal(set) var state: RunState
-    /// Each view's `ActionContext`, by the view's `servicesKey`: services, not state (ViewServices.swift).
+    /// Each view's `ViewWorkspace`, by the view's `servicesKey`: services, not state (ViewServices.swift).
     @exclusivity(unchecked) var services = ViewServices()
     @exclusivity(unchecked) var dataCache = TemplateDataCache()
     /// When the run started (or its first step ran, for a caller that steps without `start`), for

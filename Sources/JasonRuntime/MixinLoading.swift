@@ -142,7 +142,7 @@ extension Interpreter {
                     for wanted in urls {
                         group.addTask {
                             do throws(ActionFailure) {
-                                let response = try await ActionContext.fetch(wanted, for: "mixin", through: transport, from: url)
+                                let response = try await ActionNetwork.fetch(wanted, for: "mixin", through: transport, from: url)
                                 return (wanted, Document.mixinDocument(response.body, url: wanted))
                             } catch {
                                 return (wanted, .failed(error.payload?["message"]?.stringValue ?? "it could not be fetched"))

@@ -191,7 +191,7 @@ private struct Walk {
         var source: Origin
         let shown = "\"\(key)\": \"\(reference.written)\""
         if let written = reference.url {
-            let url = ActionContext.absoluteURL(written, from: origin.url, first: resolver.firstURL)
+            let url = ActionNetwork.absoluteURL(written, from: origin.url, first: resolver.firstURL)
             switch Self.refusal(of: url, namedBy: origin.url) ?? resolver.fetched[url] {
             case nil:
                 missing.insert(url)

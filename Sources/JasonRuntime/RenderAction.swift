@@ -17,24 +17,24 @@ struct RenderAction: ActionHandler {
 
     func perform(_ invocation: ActionInvocation, in context: ActionContext) async throws(ActionFailure) -> JSON? {
         let options = invocation.optionObject
-        if let jason = invocation.jason { context.replaceViewData(["$jason": jason]) }
-        var data = context.templateData(jason: invocation.jason)
+        if let jason = invocation.jason { context.view.replaceViewData(["$jason": jason]) }
+        var data = context.view.templateData(jason: invocation.jason)
         if let override = options["data"], options["type"] == nil || options["type"] == "json",
            case .object(var members) = data {
-            members["$jason"] = context.transform(override, data: data)
+            members["$jason"] = context.view.transform(override, data: data)
             data = .object(members)
         }
         let name = options["template"]?.stringValue ?? "body"
-        guard let template = context.templates[name] else {
-            let message = RenderNames.missing(name, context.templates.keys.sorted()).message
-            context.report(Diagnostic(.template, .warning, message, at: invocation.path))
+        guard let template = context.view.templates[name] else {
+            let message = RenderNames.missing(name, context.view.templates.keys.sorted()).message
+            context.output.report(Diagnostic(.template, .warning, message, at: invocation.path))
             return nil
         }
-        let rendered = context.transformer.transform(template, data: data)
-        report(rendered.diagnostics, template: name, in: context)
+        let rendered = context.view.transformer.transform(template, data: data)
+        report(rendered.diagnostics, template: name, in: context.view.document, to: context.output)
         let body = rendered.value ?? .null
-        context.replaceBody(body, drawnFrom: name, readsGet: JSONPrinter.compact(template).contains("$get"), by: invocation.path)
-        context.console.present(body: body)
+        context.view.replaceBody(body, drawnFrom: name, readsGet: JSONPrinter.compact(template).contains("$get"), by: invocation.path)
+        context.output.console.present(body: body)
         return nil
     }
 }
@@ -44,8 +44,8 @@ extension RenderAction {
     /// `head.templates` (errors with `--strict`). Those inside what a tap runs (an `action` or `href`, and
     /// the actions under them) are left alone: they are rendered again when they run (S20), with the
     /// `$jason` of that moment.
-    func report(_ diagnostics: [TemplateDiagnostic], template name: String, in context: ActionContext) {
-        for diagnostic in Self.located(diagnostics, template: name, in: context.document) { context.report(diagnostic) }
+    func report(_ diagnostics: [TemplateDiagnostic], template name: String, in document: Document, to output: ActionOutput) {
+        for diagnostic in Self.located(diagnostics, template: name, in: document) { output.report(diagnostic) }
     }
 
     /// The diagnostics of a body worth reporting, as warnings located in `head.templates[name]`.

@@ -22,11 +22,11 @@ extension Interpreter {
                           variables: ViewVariables(viewData: document.data, env: device, params: params))
     }
 
-    /// The context the actions of the view at `index` are given, made when first needed.
-    func context(at index: Int) -> ActionContext {
-        services.context(state.views[index].servicesKey) {
+    /// The workspace the actions of the view at `index` are given, made when first needed.
+    func workspace(at index: Int) -> ViewWorkspace {
+        services.workspace(state.views[index].servicesKey) {
             let view = state.views[index]
-            return ActionContext(id: view.id, document: view.document, url: view.url, firstURL: state.views[0].url,
+            return ViewWorkspace(id: view.id, document: view.document, url: view.url, firstURL: state.views[0].url,
                                  environment: environment, scripts: scriptEngine, transformer: transformer, late: mailbox)
         }
     }
@@ -143,7 +143,7 @@ extension Interpreter {
     func loadDocument(_ url: String) async -> Result<Document, ActionFailure> {
         let response: HTTPResponse
         do {
-            response = try await ActionContext.fetch(url, for: "$href", through: environment.transport, from: state.top.url)
+            response = try await ActionNetwork.fetch(url, for: "$href", through: environment.transport, from: state.top.url)
         } catch { return .failure(error) }
         let name = Document.name(forURL: url)
         do {
@@ -160,29 +160,10 @@ extension Interpreter {
     }
 }
 
-extension ActionContext {
-    /// A URL written in the document, made absolute (DESIGN §3): relative to this view's URL, and
-    /// `file://name` (the app bundle on the phone) relative to the folder of the first document.
-    public func absoluteURL(_ written: String) -> String { Self.absoluteURL(written, from: url, first: firstURL) }
-
-    package static func absoluteURL(_ written: String, from base: String, first firstURL: String) -> String {
-        var written = written
-        var base = base
-        if written.hasPrefix("file://"), !written.hasPrefix("file:///") {
-            written.removeFirst("file://".count)
-            base = firstURL
-        }
-        if let url = URL(string: written), url.scheme != nil { return written }
-        guard let baseURL = URL(string: base), baseURL.scheme != nil,
-              let resolved = URL(string: written, relativeTo: baseURL) else { return written }
-        return resolved.absoluteString
-    }
-}
-
 extension Interpreter {
     /// A URL written in the document on screen, made absolute.
     func absoluteURL(_ written: String) -> String {
-        ActionContext.absoluteURL(written, from: state.top.url, first: state.views[0].url)
+        ActionNetwork.absoluteURL(written, from: state.top.url, first: state.views[0].url)
     }
 }
 

@@ -1,28 +1,29 @@
 import JasonJSON
 
-/// How an action's changes reach the run's state: the parts it may change are moved into its context
-/// when it starts (so that changing them copies nothing) and moved back when it completes, with what it
+/// How an action's changes reach the run's state: the parts it may change are moved into its view's
+/// workspace when it starts (so that changing them copies nothing) and moved back when it completes, with what it
 /// queued and reported. Events other tasks posted meanwhile are taken in after that.
 extension Interpreter {
-    /// A context for an action of the view on screen, holding the working copy.
+    /// A context for an action of the view on screen, its workspace holding the working copy.
     func openContext() -> ActionContext {
         let top = state.topIndex
-        let context = context(at: top)
-        var parts = ActionContext.Working(
+        let workspace = workspace(at: top)
+        var parts = ViewWorkspace.Working(
             variables: state.views[top].variables.take(), timers: take(&state.timers), stores: take(&state.stores),
             answers: take(&state.answers))
         parts.step = state.steps
-        context.lend(&parts)
-        return context
+        workspace.lend(&parts)
+        return ActionContext(workspace)
     }
 
     /// Puts the action's working copy back into the state, then takes in the mail. False when the view the
     /// action ran in went away meanwhile (R20, S24): its chain is then abandoned.
     func closeContext(_ context: ActionContext) -> Bool {
-        var working = context.takeBack()
+        let workspace = context.workspace
+        var working = workspace.takeBack()
         let (count, top) = (state.views.count, state.top.id)
         // Swapped back, not copied: the state gets the only reference to each part again.
-        if let index = state.views.lastIndex(where: { $0.id == context.id }) {
+        if let index = state.views.lastIndex(where: { $0.id == workspace.id }) {
             swap(&state.views[index].variables, &working.variables)
         }
         swap(&state.timers, &working.timers)

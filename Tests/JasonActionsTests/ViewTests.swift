@@ -108,7 +108,7 @@ import Testing
         var registry = StandardLibrary.registry
         registry.register(group: "test", [
             "tap": ClosureHandler { _, context in
-                context.post(QueuedCall(.json(["type": "$util.toast", "options": ["text": "tapped"]], origin: "tap")))
+                context.queue.post(QueuedCall(.json(["type": "$util.toast", "options": ["text": "tapped"]], origin: "tap")))
                 return ["done": true]
             },
             "back": ClosureHandler { [host] _, _ in

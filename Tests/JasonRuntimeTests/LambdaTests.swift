@@ -82,8 +82,8 @@ import Testing
     func countingRegistry(until limit: Int) -> ActionRegistry {
         var registry = testRegistry
         registry.register(group: "test", ["count": ClosureHandler { _, context in
-            guard case .int(let n)? = context.variables.get["n"] else { return nil }
-            context.mergeGet(["n": .int(n + 1), "done": .bool(n + 1 >= limit)])
+            guard case .int(let n)? = context.view.variables.get["n"] else { return nil }
+            context.view.mergeGet(["n": .int(n + 1), "done": .bool(n + 1 >= limit)])
             return nil
         }])
         return registry

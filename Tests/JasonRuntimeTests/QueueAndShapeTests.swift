@@ -7,7 +7,7 @@ import Testing
     @Test func callsPostedWhileAChainRunsWaitForItToEnd() async throws {
         var registry = testRegistry
         registry.register(group: "test", ["post": ClosureHandler { invocation, context in
-            context.call(["type": "$test.print", "options": invocation.options ?? .null])
+            context.queue.call(["type": "$test.print", "options": invocation.options ?? .null])
             return nil
         }])
         let r = try await run(#"""
@@ -21,7 +21,7 @@ import Testing
     @Test func eachChainStartsWithItsOwnRegister() async throws {
         var registry = testRegistry
         registry.register(group: "test", ["post": ClosureHandler { _, context in
-            context.call(["type": "$test.print", "options": ["j": "{{$jason}}"]])
+            context.queue.call(["type": "$test.print", "options": ["j": "{{$jason}}"]])
             return ["leak": true]
         }])
         let r = try await run(#"{"type": "$test.post", "success": {"type": "$test.print", "options": "{{$jason}}"}}"#,
@@ -91,7 +91,7 @@ import Testing
     @Test func actionAfterAFailedChainStillRuns() async throws {
         var registry = testRegistry
         registry.register(group: "test", ["post": ClosureHandler { _, context in
-            context.call(["type": "$test.print", "options": "next chain"])
+            context.queue.call(["type": "$test.print", "options": "next chain"])
             return nil
         }])
         let r = try await run(#"{"type": "$test.post", "success": {"type": "$nosuch.x"}}"#, registry: registry)

@@ -77,7 +77,7 @@ import Testing
         #expect(run.console.printed.count == printed + 1)   // the same tick again
     }
 
-    /// A view's services (its `ActionContext`) live beside the state, not in it: a view that closed and
+    /// A view's services (its `ViewWorkspace`) live beside the state, not in it: a view that closed and
     /// comes back with a restored snapshot gets them made again, and its actions run as before.
     @Test func aViewThatClosedComesBackWithARestoredSnapshotAndRuns() async throws {
         let second = #"{"$jason": {"head": {"actions": {"$load": {"type": "$test.print", "options": {"on": "second"}, "#

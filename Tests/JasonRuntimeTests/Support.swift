@@ -25,7 +25,7 @@ let testRegistry: ActionRegistry = {
         "return": ClosureHandler { invocation, _ in invocation.options },
         "fail": ClosureHandler { invocation, _ throws(ActionFailure) in throw ActionFailure(payload: invocation.options) },
         "print": ClosureHandler { invocation, context in
-            context.console.print(invocation.options.map(JSONPrinter.compact) ?? "<none>")
+            context.output.print(invocation.options.map(JSONPrinter.compact) ?? "<none>")
             return nil
         },
     ])

@@ -18,7 +18,7 @@ package enum AgentActions {
                           OptionSpec("params", .array, "its arguments")],
                 returns: "what the agent responds", errors: "no agent with that id, or it threw or never responded",
                 terminal: terminal, changesScripts: true)) { invocation, context throws(ActionFailure) in
-                if let stubbed = try stubbed(invocation, context) { return stubbed }
+                if let stubbed = try stubbed(invocation, context.answers) { return stubbed }
                 var bridge = AgentBridge(runner: runner, context: context, type: invocation.type)
                 return try await bridge.request(invocation.optionObject["id"]?.stringValue ?? "",
                                                 method: invocation.optionObject["method"]?.stringValue ?? "",
@@ -30,9 +30,9 @@ package enum AgentActions {
                           OptionSpec("items", .array, required: true, "[{\"url\"} or {\"text\"}], joined and run in order")],
                 errors: "a script could not be fetched or threw ({\"message\"})", terminal: terminal,
                 changesScripts: true)) { invocation, context throws(ActionFailure) in
-                if let stubbed = try stubbed(invocation, context) { return stubbed }
+                if let stubbed = try stubbed(invocation, context.answers) { return stubbed }
                 let (id, type) = (invocation.optionObject["id"]?.stringValue ?? "", invocation.type)
-                let code = try await injected(invocation.optionObject["items"]?.arrayValue ?? [], for: type, in: context)
+                let code = try await injected(invocation.optionObject["items"]?.arrayValue ?? [], for: type, through: context.network)
                 var bridge = AgentBridge(runner: runner, context: context, type: type)
                 try await bridge.handle(try await runner.inject(id, code: code, in: context, type: type), from: id)
                 return nil
@@ -41,7 +41,7 @@ package enum AgentActions {
                 "Empties an agent (a blank page) until $agent.refresh loads it again.",
                 options: [OptionSpec("id", .string, required: true, "the agent")], terminal: terminal,
                 changesScripts: true)) { invocation, context throws(ActionFailure) in
-                if let stubbed = try stubbed(invocation, context) { return stubbed }
+                if let stubbed = try stubbed(invocation, context.answers) { return stubbed }
                 runner.clear(invocation.optionObject["id"]?.stringValue ?? "", in: context)
                 return nil
             },
@@ -49,7 +49,7 @@ package enum AgentActions {
                 "Loads an agent's page again, with a fresh JavaScript state.",
                 options: [OptionSpec("id", .string, required: true, "the agent")],
                 errors: "no agent with that id", terminal: terminal, changesScripts: true)) { invocation, context throws(ActionFailure) in
-                if let stubbed = try stubbed(invocation, context) { return stubbed }
+                if let stubbed = try stubbed(invocation, context.answers) { return stubbed }
                 let (id, type) = (invocation.optionObject["id"]?.stringValue ?? "", invocation.type)
                 var bridge = AgentBridge(runner: runner, context: context, type: type)
                 try await bridge.handle(try await runner.refresh(id, in: context, type: type), from: id)
@@ -59,13 +59,13 @@ package enum AgentActions {
     }
 
     /// The stub file's answer for this type, when it has one.
-    static func stubbed(_ invocation: ActionInvocation, _ context: ActionContext) throws(ActionFailure) -> JSON?? {
-        guard let answer = context.nextAnswer(for: invocation.type) else { return nil }
+    static func stubbed(_ invocation: ActionInvocation, _ answers: ActionAnswers) throws(ActionFailure) -> JSON?? {
+        guard let answer = answers.next(for: invocation.type) else { return nil }
         return .some(try StubbedAction.apply(answer, type: invocation.type, cancel: .error))
     }
 
     /// The code of `$agent.inject`'s items, joined in order; every item that fails is named, as the phone does.
-    static func injected(_ items: [JSON], for type: String, in context: ActionContext) async throws(ActionFailure) -> String {
+    static func injected(_ items: [JSON], for type: String, through network: ActionNetwork) async throws(ActionFailure) -> String {
         var codes: [String] = []
         var errors: [String] = []
         for item in items {
@@ -76,7 +76,7 @@ package enum AgentActions {
                     errors.append("the injection must load from a file:// or http[s]:// url")
                     continue
                 }
-                do throws(ActionFailure) { codes.append(try await context.fetch(context.absoluteURL(url), for: type).bodyText) } catch {
+                do throws(ActionFailure) { codes.append(try await network.fetch(network.absoluteURL(url), for: type).bodyText) } catch {
                     errors.append(error.payload?["message"]?.stringValue ?? "\(url) could not be fetched")
                 }
             } else {

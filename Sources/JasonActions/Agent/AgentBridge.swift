@@ -69,7 +69,7 @@ struct AgentBridge {
     private mutating func handle(_ message: JSON, from id: String) async throws(ActionFailure) -> (String, [JSON])? {
         if let said = message["console"] {
             let line = "[agent \(id)] " + (said["text"]?.stringValue ?? "")
-            if ["error", "warn"].contains(said["level"]?.stringValue) { context.console.printError(line) } else { context.console.print(line) }
+            if ["error", "warn"].contains(said["level"]?.stringValue) { context.output.printError(line) } else { context.output.print(line) }
         } else if let response = message["response"] {
             let data = response["data"]
             guard let asker = askedBy.removeValue(forKey: id) else {
@@ -80,16 +80,16 @@ struct AgentBridge {
             return (asker.id, try await runner.call(asker.id, method: callback, params: [data ?? .null], in: context, type: type))
         } else if let trigger = message["trigger"] {
             guard case .string(let name)? = trigger["name"] else { return nil }
-            guard context.document.actions[name] != nil else {
-                context.report(Diagnostic(.agent, .warning, "agent '\(id)' triggered '\(name)', which head.actions does not "
-                                          + "have; nothing runs (as on the phone)", file: context.document.fileName))
+            guard context.view.document.actions[name] != nil else {
+                context.output.report(Diagnostic(.agent, .warning, "agent '\(id)' triggered '\(name)', which head.actions does not "
+                                          + "have; nothing runs (as on the phone)", file: context.view.document.fileName))
                 return nil
             }
             var call: JSONObject = ["trigger": .string(name)]
             if let options = trigger["data"], !options.isNull { call["options"] = options }
-            context.post(QueuedCall(.json(.object(call), origin: "agent \(id)")))
+            context.queue.post(QueuedCall(.json(.object(call), origin: "agent \(id)")))
         } else if let href = message["href"] {
-            context.post(QueuedCall(.json(["type": "$href", "options": href["data"] ?? .null], origin: "agent \(id)")))
+            context.queue.post(QueuedCall(.json(["type": "$href", "options": href["data"] ?? .null], origin: "agent \(id)")))
         } else if let request = message["request"] {
             guard case .string(let target)? = request["data"]?["id"], case .string(let method)? = request["data"]?["method"],
                   case .string(let nonce)? = request["nonce"] else { return nil }

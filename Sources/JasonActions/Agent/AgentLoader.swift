@@ -10,7 +10,7 @@ package enum AgentLoader {
     static func agent(_ id: String, for type: String, in context: ActionContext) async throws(ActionFailure)
         -> (AgentScript, [JSON])
     {
-        if let agent = context.agents[id] {
+        if let agent = context.scripting.agents[id] {
             guard !agent.isCleared else {
                 throw cleared(id, type: type)
             }
@@ -20,8 +20,8 @@ package enum AgentLoader {
     }
 
     /// Whether `head.agents` declares `id`.
-    package static func declaration(_ id: String, in context: ActionContext) -> JSON? {
-        context.document.root["$jason"]?["head"]?["agents"]?[id]
+    package static func declaration(_ id: String, in document: Document) -> JSON? {
+        document.root["$jason"]?["head"]?["agents"]?[id]
     }
 
     /// A call to an agent that `$agent.clear` emptied.
@@ -30,8 +30,8 @@ package enum AgentLoader {
     }
 
     /// `id` is not in `head.agents`: the failure names those that are.
-    package static func undeclared(_ id: String, in context: ActionContext, type: String) -> ActionFailure {
-        let names = context.document.root["$jason"]?["head"]?["agents"]?.objectValue.map { $0.keys.sorted() } ?? []
+    package static func undeclared(_ id: String, in document: Document, type: String) -> ActionFailure {
+        let names = document.root["$jason"]?["head"]?["agents"]?.objectValue.map { $0.keys.sorted() } ?? []
         var message = AgentNames.undeclared(id, names)
         if let near = Suggestion.closest(to: id, among: names) { message += "; did you mean '\(near)'?" }
         return ActionFailure(message: message, type: type)
@@ -40,34 +40,35 @@ package enum AgentLoader {
     /// Loads agent `id` afresh (replacing one already made), with what its page posted while loading (a
     /// trigger, say), to be handled like any message.
     static func make(_ id: String, for type: String, in context: ActionContext) async throws(ActionFailure) -> (AgentScript, [JSON]) {
-        guard let declared = declaration(id, in: context) else { throw undeclared(id, in: context, type: type) }
-        let (url, page) = try await Self.page(of: id, declared, for: type, in: context)
-        let agent = AgentScript(id: id, url: url, limits: context.scripts.limits, seed: context.scripts.seed,
-                                createdAt: context.step, time: context.scripts.timeSource)
+        let document = context.view.document
+        guard let declared = declaration(id, in: document) else { throw undeclared(id, in: document, type: type) }
+        let (url, page) = try await Self.page(of: id, declared, for: type, through: context.network)
+        let agent = AgentScript(id: id, url: url, limits: context.scripting.engine.limits, seed: context.scripting.engine.seed,
+                                createdAt: context.scripting.step, time: context.scripting.engine.timeSource)
         guard agent.boot() else {
             throw ActionFailure(message: "agent '\(id)' could not start: \(agent.brokenBy ?? "no JavaScript engine")", type: type)
         }
-        for script in await sources(of: page, at: url, for: type, in: context) {
+        for script in await sources(of: page, at: url, for: type, through: context.network.transport) {
             switch script.source {
             case .success(let source): agent.run(source, as: script.name)
             case .failure(let why):
                 // A browser goes on past a script that did not load, and so does the agent; the user is told.
                 agent.markBroken(why.description)
-                context.report(Diagnostic(.agent, .warning, "agent '\(id)': \(why.description)"))
+                context.output.report(Diagnostic(.agent, .warning, "agent '\(id)': \(why.description)"))
             }
         }
         if let broken = agent.brokenBy, broken.contains(AgentScript.agentLater) {
-            context.report(Diagnostic(.agent, .warning, "agent '\(id)': \(AgentBridge.readable(broken))"))
+            context.output.report(Diagnostic(.agent, .warning, "agent '\(id)': \(AgentBridge.readable(broken))"))
         }
         agent.pageLoaded()
-        context.agents.keep(agent)
+        context.scripting.agents.keep(agent)
         return (agent, try ScriptAgents.settle(agent, "its page", type: type))
     }
 
     /// The page's scripts in order, each named (its URL, or the page's line) with its text or why it
     /// could not be fetched.
     package static func sources(of page: AgentPage, at url: String, for type: String,
-                        in context: ActionContext) async -> [(name: String, source: Result<String, AgentFetchFailure>)] {
+                                through transport: any HTTPTransport) async -> [(name: String, source: Result<String, AgentFetchFailure>)] {
         let pageName = url.hasPrefix("data:") ? "the page" : url
         var scripts: [(name: String, source: Result<String, AgentFetchFailure>)] = []
         for script in page.scripts {
@@ -75,9 +76,9 @@ package enum AgentLoader {
             case .inline(let source, let line):
                 scripts.append(("the script at \(pageName):\(line)", .success(source)))
             case .file(let src):
-                let scriptURL = ActionContext.absoluteURL(src, from: url, first: url)
+                let scriptURL = ActionNetwork.absoluteURL(src, from: url, first: url)
                 do throws(ActionFailure) {
-                    let script = try await ActionContext.fetch(scriptURL, for: type, through: context.transport, from: url)
+                    let script = try await ActionNetwork.fetch(scriptURL, for: type, through: transport, from: url)
                     scripts.append((scriptURL, .success(script.bodyText)))
                 } catch {
                     let why = error.payload?["message"]?.stringValue ?? "failed"
@@ -90,17 +91,17 @@ package enum AgentLoader {
 
     /// The agent's URL (made absolute) and its page: `url` fetched, or `text` as written.
     package static func page(of id: String, _ declared: JSON, for type: String,
-                     in context: ActionContext) async throws(ActionFailure) -> (String, AgentPage) {
+                             through network: ActionNetwork) async throws(ActionFailure) -> (String, AgentPage) {
         if case .string(let text)? = declared["text"] {
-            return (context.url, AgentPage(html: text))
+            return (network.url, AgentPage(html: text))
         }
         guard case .string(let written)? = declared["url"] else {
             throw ActionFailure(message: "agent '\(id)' in head.agents needs a \"url\" (or a \"text\" holding its page)", type: type)
         }
-        let url = context.absoluteURL(written)
+        let url = network.absoluteURL(written)
         let response: HTTPResponse
         do {
-            response = try await context.fetch(url, for: type)
+            response = try await network.fetch(url, for: type)
         } catch {
             throw ActionFailure(message: "agent '\(id)': its page \(written) could not be fetched: "
                                 + (error.payload?["message"]?.stringValue ?? "failed"), type: type)

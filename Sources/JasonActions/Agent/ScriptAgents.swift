@@ -31,7 +31,7 @@ package struct ScriptAgents: AgentRunner {
     }
 
     package func clear(_ id: String, in context: ActionContext) {
-        context.agents[id]?.isCleared = true
+        context.scripting.agents[id]?.isCleared = true
     }
 
     package func refresh(_ id: String, in context: ActionContext, type: String) async throws(ActionFailure) -> [JSON] {
@@ -39,7 +39,7 @@ package struct ScriptAgents: AgentRunner {
     }
 
     package func diagnosis(_ id: String, in context: ActionContext) -> String {
-        context.agents[id].map { note($0, missing: false) } ?? ""
+        context.scripting.agents[id].map { note($0, missing: false) } ?? ""
     }
 
     /// What `agent` posted until it went quiet: its messages, then what its timers post, round after round.

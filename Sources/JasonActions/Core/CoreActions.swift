@@ -12,15 +12,15 @@ package enum CoreActions {
             terminal: "as on the phone")) { invocation, context in
             let options = invocation.optionObject
             let name = options["template"]?.stringValue ?? ""
-            guard let template = context.templates[name] else {
-                let known = context.templates.keys.sorted().map { "'\($0)'" }.joined(separator: ", ")
-                context.report(Diagnostic(.invalidOptions, .warning,
+            guard let template = context.view.templates[name] else {
+                let known = context.view.templates.keys.sorted().map { "'\($0)'" }.joined(separator: ", ")
+                context.output.report(Diagnostic(.invalidOptions, .warning,
                                           "$parse: no template named '\(name)' in head.templates"
                                           + (known.isEmpty ? "" : " (it has \(known))") + "; the data passes through unchanged",
                                           at: invocation.path))
                 return options["data"] ?? .emptyObject
             }
-            return context.transform(template, data: options["data"] ?? .null)
+            return context.view.transform(template, data: options["data"] ?? .null)
         },
         "snapshot": DeviceGroups.snapshot,
         "scroll": screenOnly("Scrolls the view.", [OptionSpec("position", .string, "top or bottom")]),

@@ -20,7 +20,7 @@ struct StubbedAction: ActionHandler {
     }
 
     func perform(_ invocation: ActionInvocation, in context: ActionContext) async throws(ActionFailure) -> JSON? {
-        guard let answer = context.nextAnswer(for: invocation.type) else {
+        guard let answer = context.answers.next(for: invocation.type) else {
             throw Self.notAvailable(invocation.type)
         }
         return try Self.apply(answer, type: invocation.type, cancel: cancel)

@@ -14,7 +14,7 @@ package enum LogActions {
             "Writes a line to the \(level) log.",
             options: [OptionSpec("text", .text, "the line")],
             terminal: "prints \"[\(level)] TEXT\" on standard error")) { invocation, context in
-            context.console.printError("[\(level)] " + UtilActions.text(invocation.optionObject["text"]))
+            context.output.printError("[\(level)] " + UtilActions.text(invocation.optionObject["text"]))
             return nil
         }
     }

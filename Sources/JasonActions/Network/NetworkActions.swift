@@ -23,10 +23,10 @@ struct RequestAction: ActionHandler {
 
     func perform(_ invocation: ActionInvocation, in context: ActionContext) async throws(ActionFailure) -> JSON? {
         let options = invocation.optionObject
-        let request = try await Self.request(from: options, invocation, context)
+        let request = try await Self.request(from: options, invocation, context.network, sessions: context.stores.session)
         let response: HTTPResponse
         do {
-            response = try await context.transport.send(request)
+            response = try await context.network.transport.send(request)
         } catch {
             throw ActionFailure(payload: ["message": .string(error.description), "type": .string(invocation.type),
                                           "url": .string(request.url)])
@@ -57,10 +57,10 @@ struct RequestAction: ActionHandler {
         }
     }
 
-    static func request(from options: JSONObject, _ invocation: ActionInvocation,
-                        _ context: ActionContext) async throws(ActionFailure) -> HTTPRequest {
+    static func request(from options: JSONObject, _ invocation: ActionInvocation, _ network: ActionNetwork,
+                        sessions: any KeyValueStore) async throws(ActionFailure) -> HTTPRequest {
         // A `stdin:` URL is a relative one in a flow read from standard input: the transport says why it fails.
-        guard let written = options["url"]?.stringValue, case let url = bundled(written, context),
+        guard let written = options["url"]?.stringValue, case let url = bundled(written, network),
               let parsed = URLComponents(string: url), parsed.scheme != nil,
               parsed.host != nil || parsed.scheme == "file" || parsed.scheme == "stdin" else {
             throw ActionFailure(message: "'\(options["url"]?.stringValue ?? "")' is not a URL", type: invocation.type)
@@ -68,7 +68,7 @@ struct RequestAction: ActionHandler {
         let method = (options["method"]?.stringValue ?? "get").uppercased()
         var headers: [HTTPHeader] = []
         var data = options["data"]?.objectValue ?? [:]
-        if let host = parsed.host?.lowercased(), let session = try? context.sessionStore.load().value[host] {
+        if let host = parsed.host?.lowercased(), let session = try? sessions.load().value[host] {
             for (k, v) in session["header"]?.objectValue ?? [:] { headers.append(HTTPHeader(k, v.stringValue ?? v.description)) }
             for (k, v) in session["body"]?.objectValue ?? [:] where data[k] == nil { data[k] = v }
         }
@@ -90,7 +90,7 @@ struct RequestAction: ActionHandler {
         }
         let timeout = options["timeout"].flatMap(NumberRange.number)
         return HTTPRequest(method: method, url: target, headers: headers, body: body, timeout: timeout,
-                           origin: context.url)
+                           origin: network.url)
     }
 }
 
@@ -103,18 +103,18 @@ struct RequireAction: ActionHandler {
         errors: "never (as on iOS)", terminal: "through the same transports as $network.request")
 
     func perform(_ invocation: ActionInvocation, in context: ActionContext) async throws(ActionFailure) -> JSON? {
-        let transport = context.transport
-        let origin = context.url
+        let transport = context.network.transport
+        let origin = context.network.url
         var jobs: [(key: String, index: Int?, url: String)] = []
         var shapes = JSONObject()
         for (key, value) in invocation.optionObject {
             switch value {
             case .string(let url) where !url.contains("$document"):
-                jobs.append((key, nil, bundled(url, context)))
+                jobs.append((key, nil, bundled(url, context.network)))
                 shapes[key] = ""
             case .array(let urls):
                 let strings = urls.compactMap(\.stringValue).filter { !$0.contains("$document") }
-                for (i, url) in strings.enumerated() { jobs.append((key, i, bundled(url, context))) }
+                for (i, url) in strings.enumerated() { jobs.append((key, i, bundled(url, context.network))) }
                 shapes[key] = .array(Array(repeating: "", count: strings.count))
             default:
                 continue
@@ -146,6 +146,6 @@ struct RequireAction: ActionHandler {
 }
 
 /// `file://` URLs name files beside the document (the app bundle on the phone); others stay as written.
-func bundled(_ url: String, _ context: ActionContext) -> String {
-    url.hasPrefix("file://") ? context.absoluteURL(url) : url
+func bundled(_ url: String, _ network: ActionNetwork) -> String {
+    url.hasPrefix("file://") ? network.absoluteURL(url) : url
 }

@@ -16,12 +16,12 @@ package enum ScriptActions {
                 if case .string(let text)? = item["text"] {
                     source = text
                 } else if case .string(let written)? = item["url"] {
-                    source = try await context.fetch(context.absoluteURL(written), for: invocation.type).bodyText
+                    source = try await context.network.fetch(context.network.absoluteURL(written), for: invocation.type).bodyText
                 } else {
                     throw ActionFailure(message: "items[\(i)] needs a \"url\" or a \"text\"", type: invocation.type)
                 }
-                switch context.scripts.include(source) {
-                case .success(let globals): context.mergeScriptGlobals(globals)
+                switch context.scripting.engine.include(source) {
+                case .success(let globals): context.scripting.mergeGlobals(globals)
                 case .failure(let error):
                     throw ActionFailure(message: "items[\(i)]: \(error.description)", type: invocation.type)
                 }
@@ -31,8 +31,8 @@ package enum ScriptActions {
         "clear": ClosureHandler(ActionSpec(
             "Forgets every included script.",
             terminal: "starts a fresh JavaScript context", changesScripts: true)) { _, context in
-            context.scripts.reset()
-            context.clearScriptGlobals()
+            context.scripting.engine.reset()
+            context.scripting.clearGlobals()
             return nil
         },
     ]

@@ -12,13 +12,13 @@ struct AtomicMerge {
     }
 
     let invocation: ActionInvocation
-    let context: ActionContext
+    let view: ActionView
     let variable: Variable
 
     /// Merges the options into `store`; returns the stored dictionary.
     func run(_ store: any KeyValueStore) throws(ActionFailure) -> JSONObject {
         let rendered = try StorageActions.checkedValues(invocation)
-        let seen = variable == .global ? context.variables.global : context.variables.cache
+        let seen = variable == .global ? view.variables.global : view.variables.cache
         let raw = rawOptions()
         var failure: ActionFailure?
         let merged: JSONObject
@@ -27,7 +27,7 @@ struct AtomicMerge {
                 var values = rendered
                 if let raw, stored != seen {
                     replace(stored)
-                    let again = context.transform(raw, data: context.templateData(jason: invocation.jason))
+                    let again = view.transform(raw, data: view.templateData(jason: invocation.jason))
                     var fresh = invocation
                     fresh.options = again
                     do throws(ActionFailure) { values = try StorageActions.checkedValues(fresh) } catch {
@@ -47,14 +47,14 @@ struct AtomicMerge {
 
     func replace(_ value: JSONObject) {
         switch variable {
-        case .global: context.replaceGlobal(value)
-        case .cache: context.replaceCache(value)
+        case .global: view.replaceGlobal(value)
+        case .cache: view.replaceCache(value)
         }
     }
 
     /// The options as written, when this action was written in the document of this view and has templates.
     func rawOptions() -> JSON? {
-        let document = context.document
+        let document = view.document
         guard invocation.path.file == document.locator.fileName,
               case .object(let action)? = document.root.value(at: invocation.path.pointer),
               action["type"]?.stringValue == invocation.type,

@@ -9,8 +9,8 @@ package enum StorageActions {
             returns: "the whole merged $global", errors: "options whose text holds both {{ and }}, even in different values (nothing is stored, S4, as on the phone); a store that cannot be written",
             terminal: "saved in global.json in the state directory (--state-dir), or kept in memory (--no-persist)")) {
             invocation, context throws(ActionFailure) in
-            .object(try AtomicMerge(invocation: invocation, context: context, variable: .global)
-                .run(context.globalStore))
+            .object(try AtomicMerge(invocation: invocation, view: context.view, variable: .global)
+                .run(context.stores.global))
         },
         "reset": ClosureHandler(ActionSpec(
             "Removes the keys listed in items from $global (without items, nothing, as on the phone).",
@@ -18,8 +18,8 @@ package enum StorageActions {
             returns: "what remains of $global", errors: "a store that cannot be written",
             terminal: "as $global.set")) { invocation, context throws(ActionFailure) in
             let keys = invocation.optionObject["items"]?.arrayValue?.compactMap(\.stringValue) ?? []
-            let remaining = try write(context.globalStore, invocation) { for k in keys { $0[k] = nil } }
-            context.replaceGlobal(remaining)
+            let remaining = try write(context.stores.global, invocation) { for k in keys { $0[k] = nil } }
+            context.view.replaceGlobal(remaining)
             return .object(remaining)
         },
     ]
@@ -30,15 +30,15 @@ package enum StorageActions {
             returns: "the whole merged $cache", errors: "options whose text holds both {{ and }}, even in different values (nothing is stored, S4, as on the phone); a store that cannot be written",
             terminal: "saved per view URL (lower-cased) under cache/ in the state directory")) {
             invocation, context throws(ActionFailure) in
-            let store = context.cacheStore
-            return .object(try AtomicMerge(invocation: invocation, context: context, variable: .cache).run(store))
+            let store = context.stores.cache
+            return .object(try AtomicMerge(invocation: invocation, view: context.view, variable: .cache).run(store))
         },
         "reset": ClosureHandler(ActionSpec(
             "Empties $cache.", returns: "undefined ($cache.reset succeeds with {})",
             errors: "a store that cannot be written", terminal: "as $cache.set")) { invocation, context throws(ActionFailure) in
-            let store = context.cacheStore
+            let store = context.stores.cache
             _ = try write(store, invocation) { $0 = [:] }
-            context.replaceCache([:])
+            context.view.replaceCache([:])
             return .object([:])
         },
     ]
@@ -53,7 +53,7 @@ package enum StorageActions {
             let options = invocation.optionObject
             let domain = try domain(of: invocation)
             let entry: JSON = ["header": options["header"] ?? [:], "body": options["body"] ?? [:]]
-            _ = try write(context.sessionStore, invocation) { $0[domain] = entry }
+            _ = try write(context.stores.session, invocation) { $0[domain] = entry }
             return nil
         },
         "reset": ClosureHandler(ActionSpec(
@@ -63,7 +63,7 @@ package enum StorageActions {
             errors: "neither url nor domain (the phone app would never complete)",
             terminal: "as $session.set")) { invocation, context throws(ActionFailure) in
             let domain = try domain(of: invocation)
-            _ = try write(context.sessionStore, invocation) { $0[domain] = nil }
+            _ = try write(context.stores.session, invocation) { $0[domain] = nil }
             return nil
         },
     ]

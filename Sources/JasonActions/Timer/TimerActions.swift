@@ -21,7 +21,7 @@ package enum TimerActions {
             let repeats = options["repeats"] == .bool(true) || options["repeats"] == "true"
             let origin = ActionPath(pointer: invocation.path.pointer.appending("options").appending("action"),
                                     file: invocation.path.file, location: invocation.path.location)
-            context.startTimer(name: options["name"].map(text), after: interval, repeats: repeats,
+            context.timers.start(name: options["name"].map(text), after: interval, repeats: repeats,
                                action: options["action"] ?? .null, writtenAt: origin)
             return nil
         },
@@ -29,7 +29,7 @@ package enum TimerActions {
             "Stops the timer called name, or every timer.",
             options: [OptionSpec("name", .text, "the timer; without it, all of them")],
             returns: "undefined (no value)", errors: "never")) { invocation, context in
-            context.stopTimer(invocation.optionObject["name"].map(text))
+            context.timers.stop(invocation.optionObject["name"].map(text))
             return nil
         },
     ]

@@ -16,16 +16,16 @@ enum PromptActions {
     )) { invocation, context throws(ActionFailure) in
         let options = invocation.optionObject
         let heading = UtilActions.heading(UtilActions.text(options["title"]), UtilActions.text(options["description"]))
-        context.console.print("[alert] " + heading)
+        context.output.print("[alert] " + heading)
         let fields = options["form"]?.arrayValue?.compactMap(\.objectValue) ?? []
-        if let answer = context.nextAnswer(for: invocation.type) {
+        if let answer = context.answers.next(for: invocation.type) {
             return try StubbedAction.apply(answer, type: invocation.type, cancel: .error)
         }
         var values: JSONObject = [:]
         for field in fields {
             guard case .string(let name)? = field["name"] else { continue }
             let value = UtilActions.text(field["value"])
-            guard let typist = context.input, field["type"] != "hidden" else {
+            guard let typist = context.output.input, field["type"] != "hidden" else {
                 values[name] = .string(value)
                 continue
             }
@@ -40,7 +40,7 @@ enum PromptActions {
             }
             values[name] = .string(line.isEmpty ? value : line)
         }
-        if fields.isEmpty, let typist = context.input {
+        if fields.isEmpty, let typist = context.output.input {
             let line = await typist.readLine(prompt: "  OK? (Enter for OK, c to cancel) ")
             if line == nil || line == "c" || line == "cancel" {
                 throw ActionFailure(message: "cancelled", type: invocation.type)
@@ -60,31 +60,31 @@ enum PromptActions {
     )) { invocation, context throws(ActionFailure) in
         let options = invocation.optionObject
         let items = options["items"]?.arrayValue ?? []
-        context.console.print("[picker] " + UtilActions.text(options["title"]))
-        for (i, item) in items.enumerated() { context.console.print("  \(i + 1). " + UtilActions.text(item["text"])) }
+        context.output.print("[picker] " + UtilActions.text(options["title"]))
+        for (i, item) in items.enumerated() { context.output.print("  \(i + 1). " + UtilActions.text(item["text"])) }
         var index: Int?
-        if let answer = context.nextAnswer(for: invocation.type) {
+        if let answer = context.answers.next(for: invocation.type) {
             let choice = try StubbedAction.apply(answer, type: invocation.type, cancel: .endOfChain)
             index = choice.flatMap { chosenIndex($0, items) }
             if index == nil, let choice {
-                context.console.printError("  the stubbed choice \(JSONPrinter.compact(choice)) is none of the items")
+                context.output.printError("  the stubbed choice \(JSONPrinter.compact(choice)) is none of the items")
             }
-        } else if let typist = context.input {
+        } else if let typist = context.output.input {
             // Asked again until the answer names an item; an empty line or the end of input chooses nothing.
             while index == nil, let line = await typist.readLine(prompt: "  choose 1-\(items.count): "), !line.isEmpty {
                 index = chosenIndex(.string(line), items)
-                if index == nil { context.console.printError("  not one of the items: \(line)") }
+                if index == nil { context.output.printError("  not one of the items: \(line)") }
             }
         }
         guard let index else { throw ActionFailure.endOfChain }
         let base = invocation.path.pointer.appending("options").appending("items").appending(index)
         if let action = items[index]["action"] {
-            context.post(.written(action, at: ActionPath(pointer: base.appending("action"), file: invocation.path.file),
-                                  in: context.document))
+            context.queue.post(.written(action, at: ActionPath(pointer: base.appending("action"), file: invocation.path.file),
+                                  in: context.view.document))
         } else if let href = items[index]["href"] {
             let follow: JSON = ["type": "$href", "options": href]
-            context.post(.written(follow, at: ActionPath(pointer: base.appending("href"), file: invocation.path.file),
-                                  in: context.document))
+            context.queue.post(.written(follow, at: ActionPath(pointer: base.appending("href"), file: invocation.path.file),
+                                  in: context.view.document))
         }
         throw ActionFailure.endOfChain
     }
@@ -105,18 +105,18 @@ enum PromptActions {
     )) { invocation, context throws(ActionFailure) in
         let options = invocation.optionObject
         let heading = UtilActions.heading(UtilActions.text(options["title"]), UtilActions.text(options["description"]))
-        context.console.print("[datepicker] " + heading)
-        if let answer = context.nextAnswer(for: invocation.type) {
+        context.output.print("[datepicker] " + heading)
+        if let answer = context.answers.next(for: invocation.type) {
             return try StubbedAction.apply(answer, type: invocation.type, cancel: .endOfChain)
         }
-        var seconds = (context.startDate + context.now).rounded(.down)
-        if let typist = context.input {
+        var seconds = (context.timers.startDate + context.timers.now).rounded(.down)
+        if let typist = context.output.input {
             while true {
                 guard let line = await typist.readLine(prompt: "  date (YYYY-MM-DD[THH:MM] or unix seconds, Enter for today): ")
                 else { throw ActionFailure.endOfChain }
                 if line.isEmpty { break }
                 if let parsed = parseDate(line) { seconds = parsed; break }
-                context.console.printError("  not a date: \(line)")
+                context.output.printError("  not a date: \(line)")
             }
         }
         return ["value": .string(JSNumber.format(seconds))]

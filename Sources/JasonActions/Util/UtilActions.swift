@@ -13,7 +13,7 @@ package enum UtilActions {
             let options = invocation.optionObject
             let title = options["title"].flatMap { $0 == .null ? nil : text($0) } ?? "Notice"
             let description = text(options["description"])
-            context.console.print("[banner] " + heading(title, description))
+            context.output.print("[banner] " + heading(title, description))
             return nil
         },
         "toast": ClosureHandler(ActionSpec(
@@ -22,7 +22,7 @@ package enum UtilActions {
                       OptionSpec("type", .string, "info, success or error")],
             terminal: "prints \"[toast] TEXT\" on standard output")) { invocation, context in
             let message = invocation.optionObject["text"].flatMap { $0 == .null ? nil : $0 }
-            context.console.print("[toast] " + (message.map(text) ?? "Updated"))
+            context.output.print("[toast] " + (message.map(text) ?? "Updated"))
             return nil
         },
         "alert": PromptActions.alert,
@@ -41,7 +41,7 @@ package enum UtilActions {
             options: [OptionSpec("items", .array, "[{\"type\": text|image|gif, \"text\" or \"url\"}]")],
             terminal: "prints \"[clipboard] TEXT\" for each item")) { invocation, context in
             for item in invocation.optionObject["items"]?.arrayValue ?? [] {
-                context.console.print("[clipboard] " + text(item["text"] ?? item["url"]))
+                context.output.print("[clipboard] " + text(item["text"] ?? item["url"]))
             }
             return nil
         },
