@@ -32,7 +32,7 @@ extension Debugger {
     }
 
     /// A variable's key set from outside (the REPL's `set`).
-    package func set(_ variable: Interpreter.Variable, key: String, to value: JSON) throws {
+    package func set(_ variable: RunState.Variable, key: String, to value: JSON) throws {
         try interpreter.set(variable, key: key, to: value)
         forgetFuture()
     }

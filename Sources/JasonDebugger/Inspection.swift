@@ -17,7 +17,7 @@ extension Debugger {
     /// innermost is the action that failed (with the error payload as its `$jason`).
     package var frames: [CallFrame] {
         guard let step = pausedStep else { return [] }
-        var stack = interpreter.callStack
+        var stack = interpreter.state.callStack
         let top = CallFrame(name: CallFrame.entryName(of: step.entry ?? step.path) ?? stack.first?.name ?? "<chain>",
                             path: step.path, jason: step.jason, action: step.name)
         if stack.isEmpty { stack = [top] } else { stack[0] = top }

@@ -6,6 +6,8 @@ import JasonScript
 /// debugger's operations (DebuggerWrites.swift), which keep the timeline true: the compiler holds a
 /// face to that, since this view has nothing that writes.
 package protocol RunView: AnyObject {
+    /// The run's state, a value: reading it never changes the run.
+    var state: RunState { get }
     var document: Document { get }
     var views: [ViewRecord] { get }
     var variables: ViewVariables { get }
@@ -19,9 +21,7 @@ package protocol RunView: AnyObject {
     var session: JSONObject { get }
     /// Evaluates what the REPL's `print` and the preview's pictures ask (it compiles; it runs no action).
     var scriptEngine: ScriptEngine { get }
-    var openDocumentFiles: [(url: String, files: [String])] { get }
     func templateData(jason: JSON?) -> JSON
-    func value(of variable: Interpreter.Variable) -> JSONObject
 }
 
 extension Interpreter: RunView {}

@@ -21,7 +21,7 @@ extension PreviewSession {
         let now = ContinuousClock.now
         guard lastWatch.map({ $0.duration(to: now) >= .seconds(Self.watchInterval) }) ?? true else { return }
         lastWatch = now
-        for (url, files) in interpreter.openDocumentFiles {
+        for (url, files) in interpreter.state.openDocumentFiles {
             var changed = false
             for file in files {
                 guard let stamp = Self.stamp(file) else { continue }

@@ -26,8 +26,8 @@ extension REPL {
             }
         }
         let key = path[1]
-        let variable = Interpreter.Variable(rawValue: path[0]) ?? .get
-        let updated = Self.setting(interpreter.value(of: variable)[key] ?? .null, at: path.dropFirst(2), to: value)
+        let variable = RunState.Variable(rawValue: path[0]) ?? .get
+        let updated = Self.setting(interpreter.state.value(of: variable)[key] ?? .null, at: path.dropFirst(2), to: value)
         do { try debugger.set(variable, key: key, to: updated) } catch {
             return write("error: \(path[0]) could not be written: \(error)\n")
         }

@@ -31,11 +31,11 @@ package struct CallFrame: Sendable, Equatable {
     }
 }
 
-extension Interpreter {
+extension RunState {
     /// The running chain's frames, innermost first; empty when nothing is pending. A read-only view of
     /// what the chain holds: its pending action, the calls waiting for `$return`, and their `$jason`.
     package var callStack: [CallFrame] {
-        guard let chain = state.chain, let pending = chain.pending?.step else { return [] }
+        guard let chain, let pending = chain.pending?.step else { return [] }
         let origin = chain.origin.isEmpty ? "<chain>" : chain.origin
         var stack = [CallFrame(name: CallFrame.entryName(of: pending.entry ?? pending.path) ?? origin,
                                path: pending.path, jason: pending.jason, action: pending.name)]

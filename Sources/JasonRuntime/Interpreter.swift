@@ -102,7 +102,7 @@ public final class Interpreter {
         // Loading (mixins fetched, expanded) counts against the real-time limit like the steps after it.
         if firstStep == nil, limits.wallTime != nil { firstStep = .now }
         if document.unresolvedMixins {
-            switch await resolveMixins(document, url: state.top.url) {
+            switch fetched(await fetcher.resolveMixins(document, url: state.top.url)) {
             case .success(let resolved):
                 state.nextView = state.top.id   // the same view, now with its whole document
                 state.views[state.topIndex] = makeView(resolved, url: state.top.url, transition: .push,

@@ -6,16 +6,6 @@ import JasonJSON
 /// views' variables (`$get`, params…), `$global` and the stores, the view stack, timers and callbacks —
 /// and its body is drawn again. `$load` does not run again: the edit loop of a fast refresh.
 extension Interpreter {
-    /// The URLs of the open views, each once, bottom first, with the local files each was assembled from:
-    /// its own and its mixins' (an edit to either reloads it).
-    package var openDocumentFiles: [(url: String, files: [String])] {
-        var seen: Set<String> = []
-        return state.views.filter { seen.insert($0.url).inserted }.map { view in
-            let own = Document.localPath(ofURL: view.url).map { [$0] } ?? []
-            return (view.url, own + view.document.mixinSources.map(\.name).filter { $0.hasPrefix("/") })
-        }
-    }
-
     /// Loads the document at `url` again (through the run's transport and file confinement) and puts it
     /// in place in the views that show it. A document that does not load changes nothing: the failure is
     /// reported (`invalid-document`, naming where it went wrong) and returned.
@@ -61,5 +51,17 @@ extension Interpreter {
         }
         state.views[index].variables.setBody(body)
         if index == state.topIndex { environment.console.present(body: body) }
+    }
+}
+
+extension RunState {
+    /// The URLs of the open views, each once, bottom first, with the local files each was assembled from:
+    /// its own and its mixins' (an edit to either reloads it).
+    package var openDocumentFiles: [(url: String, files: [String])] {
+        var seen: Set<String> = []
+        return views.filter { seen.insert($0.url).inserted }.map { view in
+            let own = Document.localPath(ofURL: view.url).map { [$0] } ?? []
+            return (view.url, own + view.document.mixinSources.map(\.name).filter { $0.hasPrefix("/") })
+        }
     }
 }

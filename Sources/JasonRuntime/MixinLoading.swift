@@ -128,36 +128,3 @@ extension MixinResolver {
         return urls
     }
 }
-
-extension Interpreter {
-    /// `document` (from `url`) with its mixins resolved through the run's transport, all of a pass
-    /// fetched at once. Warnings are reported; an error is returned for the caller to fail with.
-    func resolveMixins(_ document: Document, url: String) async -> Result<Document, Diagnostic> {
-        let transport = environment.transport
-        do throws(Diagnostic) {
-            let (resolved, warnings) = try await document.resolvingMixins(url: url, firstURL: state.views.first?.url ?? url,
-                                                                                maximumSize: limits.maxDocumentSize,
-                                                                                deadline: wallDeadline.instant, fetchingAll: { urls in
-                await withTaskGroup(of: (String, MixinResolver.Fetched).self) { group in
-                    for wanted in urls {
-                        group.addTask {
-                            do throws(ActionFailure) {
-                                let response = try await ActionNetwork.fetch(wanted, for: "mixin", through: transport, from: url)
-                                return (wanted, Document.mixinDocument(response.body, url: wanted))
-                            } catch {
-                                return (wanted, .failed(error.payload?["message"]?.stringValue ?? "it could not be fetched"))
-                            }
-                        }
-                    }
-                    var results: [String: MixinResolver.Fetched] = [:]
-                    for await (wanted, result) in group { results[wanted] = result }
-                    return results
-                }
-            })
-            for warning in warnings { state.issues.report(warning) }
-            return .success(resolved)
-        } catch {
-            return .failure(error)
-        }
-    }
-}

@@ -4,22 +4,8 @@ import JasonJSON
 /// Changes a debugger makes to a stopped run (`set $get.x = 3`): the loop is not running, so they go
 /// straight into the state, and into the stores for `$global` and `$cache`.
 extension Interpreter {
-    package enum Variable: String, Sendable {
-        case get = "$get", global = "$global", cache = "$cache"
-    }
-
-    /// The variable as the view on screen sees it.
-    package func value(of variable: Variable) -> JSONObject {
-        let variables = state.top.variables
-        return switch variable {
-        case .get: variables.get
-        case .global: variables.global
-        case .cache: variables.cache
-        }
-    }
-
     /// Sets `key` of `variable` in the view on screen; `$global` and `$cache` are written to their store.
-    package func set(_ variable: Variable, key: String, to value: JSON) throws(StoreError) {
+    package func set(_ variable: RunState.Variable, key: String, to value: JSON) throws(StoreError) {
         let top = state.topIndex
         switch variable {
         case .get:
@@ -55,5 +41,22 @@ extension Interpreter {
     package var queuedCalls: [QueuedCall] {
         get { Array(state.queue) }
         set { state.queue = Deque(newValue) }
+    }
+}
+
+extension RunState {
+    /// A variable a debugger may set.
+    package enum Variable: String, Sendable {
+        case get = "$get", global = "$global", cache = "$cache"
+    }
+
+    /// The variable as the view on screen sees it.
+    package func value(of variable: Variable) -> JSONObject {
+        let variables = top.variables
+        return switch variable {
+        case .get: variables.get
+        case .global: variables.global
+        case .cache: variables.cache
+        }
     }
 }

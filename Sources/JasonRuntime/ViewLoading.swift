@@ -137,27 +137,6 @@ extension Interpreter {
             if name == StoreName.global { state.views[index].variables.setGlobal(value) } else { state.views[index].variables.setCache(value) }
         }
     }
-
-    /// Fetches and checks the document at `url` through the transport (files, stubs, the network), as
-    /// the view on screen asks for it (a document loaded over the network may not read local files).
-    func loadDocument(_ url: String) async -> Result<Document, ActionFailure> {
-        let response: HTTPResponse
-        do {
-            response = try await ActionNetwork.fetch(url, for: "$href", through: environment.transport, from: state.top.url)
-        } catch { return .failure(error) }
-        let name = Document.name(forURL: url)
-        do {
-            let document = try Document.load(SourceFile(name: name, bytes: response.body))
-            guard document.unresolvedMixins else { return .success(document) }
-            return .success(try await resolveMixins(document, url: url).get())
-        } catch {
-            let place = (error.file ?? name) + (error.location.map { ":\($0)" } ?? "")
-            let pointer = error.pointer.flatMap { $0 == .root ? nil : " (at \($0))" } ?? ""
-            return .failure(ActionFailure(payload: ["message": .string(place + ": " + error.message + pointer),
-                                                    "type": "$href",
-                                                    "url": .string(url)]))
-        }
-    }
 }
 
 extension Interpreter {

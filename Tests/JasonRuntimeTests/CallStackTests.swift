@@ -3,7 +3,7 @@ import JasonRuntime
 import TestSupport
 import Testing
 
-/// `Interpreter.callStack`: the frames of the running chain, each with the `$jason` its caller had.
+/// `RunState.callStack`: the frames of the running chain, each with the `$jason` its caller had.
 @Suite struct CallStackTests {
     static let flow = document("""
         "$load": {"type": "$test.return", "options": {"user": "ann"}, "success":
@@ -23,9 +23,9 @@ import Testing
         let interpreter = Interpreter(document: try Document.load(SourceFile(name: "test.json", text: Self.flow)),
                                       registry: testRegistry, console: RecordingConsole())
         await interpreter.start()
-        #expect(interpreter.callStack.isEmpty)
+        #expect(interpreter.state.callStack.isEmpty)
         await Self.stepTo(interpreter, "$test.print", depth: 2)
-        let stack = interpreter.callStack
+        let stack = interpreter.state.callStack
         #expect(stack.map(\.name) == ["inner", "middle", "$load"])
         #expect(stack.map(\.action) == ["$test.print", "trigger inner", "trigger middle"])
         #expect(stack.map(\.jason) == [["level": 3], ["level": 2], ["user": "ann"]])
@@ -35,8 +35,8 @@ import Testing
 
         // Returning pops the frame with its kept $jason.
         await Self.stepTo(interpreter, "$return.success", depth: 1)
-        #expect(interpreter.callStack.map(\.jason) == [nil, ["user": "ann"]])
+        #expect(interpreter.state.callStack.map(\.jason) == [nil, ["user": "ann"]])
         await Self.stepTo(interpreter, "$test.print", depth: 0)
-        #expect(interpreter.callStack.map(\.name) == ["$load"])
+        #expect(interpreter.state.callStack.map(\.name) == ["$load"])
     }
 }
