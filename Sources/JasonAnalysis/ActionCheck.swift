@@ -75,7 +75,7 @@ extension Pass {
 
     /// `trigger` or `$lambda` to a name.
     mutating func call(_ name: String, at pointer: JSONPointer) {
-        guard !name.contains("{{"), !actionNames.contains(name) else { return }
+        guard !name.contains("{{"), !actionNameSet.contains(name) else { return }
         var message = "no action named '\(name)' in head.actions"
         let near = Suggestion.closest(to: name, among: actionNames)
         if let near { message += "; did you mean '\(near)'?" }

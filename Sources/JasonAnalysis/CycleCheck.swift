@@ -15,18 +15,22 @@ extension Pass {
         for (name, action) in actions {
             if let call = Self.unconditionalCall(action, at: Self.actionsPointer.appending(name)) { next[name] = call }
         }
-        var reported = Set<String>()
-        for start in next.keys.sorted() where !reported.contains(start) {
+        // Each name calls at most one other, so every walk ends at a name without a call, at one an
+        // earlier walk went through (whose loop, if any, is reported), or back on itself: a loop.
+        var walked = Set<String>()
+        for start in next.keys.sorted() where !walked.contains(start) {
             var path: [String] = []
+            var onPath: [String: Int] = [:]
             var current = start
-            while let step = next[current], !path.contains(current) {
+            while let step = next[current], onPath[current] == nil, !walked.contains(current) {
+                onPath[current] = path.count
                 path.append(current)
                 current = step.callee
             }
-            guard let loopStart = path.firstIndex(of: current) else { continue }
+            walked.formUnion(path)
+            guard let loopStart = onPath[current] else { continue }
             let loop = Array(path[loopStart...])
-            guard reported.isDisjoint(with: loop), let first = loop.min(), let site = next[first] else { continue }
-            reported.formUnion(loop)
+            guard let first = loop.min(), let site = next[first] else { continue }
             let rotated = Array(loop[loop.firstIndex(of: first)!...] + loop[..<loop.firstIndex(of: first)!])
             let round = (rotated + [first]).map { "'\($0)'" }.joined(separator: " → ")
             report(.triggerCycle, .warning,

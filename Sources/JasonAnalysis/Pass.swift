@@ -8,10 +8,12 @@ struct Pass {
     let root: JSON
     let locator: SourceLocator
     var found: [Diagnostic] = []
-    /// The names of `head.actions`.
+    /// The names of `head.actions`, in a list for suggestions and a set for looking one up.
     let actionNames: [String]
+    let actionNameSet: Set<String>
     /// The names of `head.data`: what a template's top-level names may be.
     let dataNames: [String]
+    let dataNameSet: Set<String>
     /// Names some `trigger`/`$lambda` calls, so a `$return` in them has a lambda to return from.
     var called: Set<String> = []
     /// A call whose name is a template: any action may be called.
@@ -27,6 +29,8 @@ struct Pass {
         self.locator = locator
         actionNames = (root.value(at: Self.actionsPointer)?.objectValue?.keys).map(Array.init) ?? []
         dataNames = (root.value(at: JSONPointer("/$jason/head/data"))?.objectValue?.keys).map(Array.init) ?? []
+        actionNameSet = Set(actionNames)
+        dataNameSet = Set(dataNames)
     }
 
     static let actionsPointer = JSONPointer("/$jason/head/actions")

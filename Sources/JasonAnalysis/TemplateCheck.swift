@@ -81,7 +81,7 @@ extension Pass {
             return Suggestion.closest(to: name, among: known).map { (name, $0) }
         }
         guard !inLoop, !dataNames.isEmpty, typesByGroup["$require"] == nil else { return nil }
-        guard let first = name.first, !first.isNumber, !dataNames.contains(name),
+        guard let first = name.first, !first.isNumber, !dataNameSet.contains(name),
               !Self.scriptNames.contains(name), script.dropFirst(name.count).first != "(" else { return nil }
         return Suggestion.closest(to: name, among: dataNames).map { (name, $0) }
     }

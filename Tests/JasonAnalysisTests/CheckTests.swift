@@ -117,4 +117,21 @@ import Testing
         let extensionType = Self.found(Self.load(#"{"type": "$segment.track"}"#))
         #expect(extensionType.map(\.severity) == [.warning])
     }
+
+    /// Named actions that call each other round through actions that finish at once: each loop once,
+    /// named from its smallest name, wherever the walks enter it (a chain leading into it, two loops).
+    @Test func callLoopsAreEachReportedOnce() {
+        func calling(_ pairs: [(String, String)]) -> String {
+            let actions = pairs.map { #""\#($0.0)": {"type": "$set", "options": {"x": 1}, "success": {"trigger": "\#($0.1)"}}"# }
+            return "{\"$jason\": {\"head\": {\"actions\": {" + actions.joined(separator: ",\n") + "}}}}"
+        }
+        let flow = calling([("a", "b"), ("b", "c"), ("c", "d"), ("d", "b"), ("x", "y"), ("y", "x"), ("lead", "a")])
+        let loops = Self.found(flow).filter { $0.id == .triggerCycle }.map(\.message)
+        #expect(loops.count == 2)
+        #expect(loops.contains { $0.hasPrefix("'b' → 'c' → 'd' → 'b' calls round for ever") })
+        #expect(loops.contains { $0.hasPrefix("'x' → 'y' → 'x' calls round for ever") })
+        // A long chain that ends is no loop, and its calls all name actions that exist.
+        let chain = calling((0..<2_000).map { ("a\($0)", "a\($0 + 1)") })
+        #expect(Self.found(chain).filter { $0.id != .unknownLambda }.isEmpty)
+    }
 }
