@@ -75,7 +75,7 @@ extension Pass {
 
     /// `trigger` or `$lambda` to a name.
     mutating func call(_ name: String, at pointer: JSONPointer) {
-        guard !name.contains("{{"), !actionNameSet.contains(name) else { return }
+        guard !name.hasTemplateMarker, !actionNameSet.contains(name) else { return }
         var message = "no action named '\(name)' in head.actions"
         let near = Suggestion.closest(to: name, among: actionNames)
         if let near { message += "; did you mean '\(near)'?" }
@@ -88,7 +88,7 @@ extension Pass {
     }
 
     mutating func typed(_ type: String, kind: ActionKind, options: JSON?, at pointer: JSONPointer, inLambda: Bool) {
-        guard !type.contains("{{") else { return }
+        guard !type.hasTemplateMarker else { return }
         let typePointer = pointer.appending("type")
         switch kind {
         case .return where !inLambda:
@@ -119,7 +119,7 @@ extension Pass {
             let name = options?["template"]?.stringValue ?? "body"
             let templates = (root.value(at: JSONPointer("/$jason/head/templates"))?.objectValue?.keys).map { $0.sorted() } ?? []
             // Templates a remote mixin brings in (`{"@": URL}`) are not known here.
-            if !name.contains("{{"), !templates.contains(name), !templates.contains(where: { $0.contains("@") }) {
+            if !name.hasTemplateMarker, !templates.contains(name), !templates.contains(where: { $0.contains("@") }) {
                 let problem = RenderNames.missing(name, templates)
                 let at = options?["template"] != nil ? pointer.appending("options").appending("template") : pointer
                 report(.template, .warning, problem.message, at: at, fix: options?["template"] != nil ? problem.near.map { (name, $0) } : nil)

@@ -7,7 +7,7 @@ extension Pass {
     /// the agent's page defines when the page is a local file (a run fails the same way when it calls).
     mutating func agentCall(_ type: String, _ options: JSONObject, at pointer: JSONPointer, action: JSONPointer) {
         // `$webcontainer` and such name the phone's own web views, not entries of head.agents.
-        guard case .string(let id)? = options["id"], !id.contains("{{"), !id.hasPrefix("$") else { return }
+        guard case .string(let id)? = options["id"], !id.hasTemplateMarker, !id.hasPrefix("$") else { return }
         let agents = root.value(at: JSONPointer("/$jason/head/agents"))?.objectValue ?? [:]
         guard let declared = agents[id] else {
             let names = agents.keys.sorted()
@@ -17,7 +17,7 @@ extension Pass {
             report(.unknownAgent, Self.severity(runsFor: action), message, at: pointer.appending("id"), fix: near.map { (id, $0) })
             return
         }
-        guard type == "$agent.request", case .string(let method)? = options["method"], !method.contains("{{"),
+        guard type == "$agent.request", case .string(let method)? = options["method"], !method.hasTemplateMarker,
               case .string(let url)? = declared["url"], let defined = functions(ofPageAt: url), !defined.contains(method)
         else { return }
         var message = "agent '\(id)': its page \(url) defines no function '\(method)', so the request fails"
@@ -33,7 +33,7 @@ extension Pass {
         let access = analyzer.access(for: name)
         func read(_ written: String) -> String? {
             let relative = written.hasPrefix("file://") ? String(written.dropFirst("file://".count)) : written
-            guard !relative.isEmpty, !relative.contains(":"), !relative.contains("{{") else { return nil }
+            guard !relative.isEmpty, !relative.contains(":"), !relative.hasTemplateMarker else { return nil }
             let path = relative.hasPrefix("/") ? relative : directory + relative
             guard case .success(let bytes) = access.contents(of: path) else { return nil }
             return String(decoding: bytes, as: UTF8.self)

@@ -9,6 +9,8 @@ package struct Analyzer: Sendable {
     package var registry: ActionRegistry
     /// Compiles `{{ }}` JavaScript (never runs it).
     package var engine: ScriptEngine
+    /// What compiled, kept for the next check by this analyzer (the editor's, at every edit).
+    package var verdicts = ScriptVerdicts()
     /// Whether a file exists (injected, so tests and the editor can answer for unsaved files).
     package var fileExists: @Sendable (String) -> Bool
 
@@ -50,7 +52,8 @@ package struct Analyzer: Sendable {
         }
         var locator = SourceLocator(sourceMap: parsed.sourceMap, fileName: file.name)
         var root = parsed.value
-        var found = DuplicateKeys.find(in: file).map { duplicate in
+        // The parser saw whether any name repeats: the text is scanned again only to say where.
+        var found = (parsed.repeatsKeys ? DuplicateKeys.find(in: file) : []).map { duplicate in
             Diagnostic(.duplicateKey, .warning,
                        "key \"\(duplicate.key)\" appears again in this object; only the last one counts",
                        file: file.name, location: file.location(ofOffset: duplicate.offset), pointer: duplicate.pointer)

@@ -46,11 +46,11 @@ extension Pass {
         for _ in 0..<1_000 {
             guard case .object(let members) = node else { return nil }
             if case .string(let name)? = members["trigger"] {
-                return name.contains("{{") ? nil : (name, at.appending("trigger"))
+                return name.hasTemplateMarker ? nil : (name, at.appending("trigger"))
             }
             guard case .string(let type)? = members["type"] else { return nil }
             if type == "$lambda" {
-                guard case .string(let name)? = members["options"]?["name"], !name.contains("{{") else { return nil }
+                guard case .string(let name)? = members["options"]?["name"], !name.hasTemplateMarker else { return nil }
                 return (name, at.appending("options").appending("name"))
             }
             guard immediateTypes.contains(type), let success = members["success"] else { return nil }

@@ -41,12 +41,12 @@ extension Pass {
 
     /// A relative URL with no template and no scheme.
     static func isRelative(_ url: String) -> Bool {
-        !url.isEmpty && !url.contains("{{") && !url.contains(":") && !url.hasPrefix("/") && !url.hasPrefix("#")
+        !url.isEmpty && !url.hasTemplateMarker && !url.contains(":") && !url.hasPrefix("/") && !url.hasPrefix("#")
             && !url.contains("$document")
     }
 
     mutating func missing(_ path: String, at pointer: JSONPointer) {
-        guard !path.isEmpty, !path.contains("{{") else { return }
+        guard !path.isEmpty, !path.hasTemplateMarker else { return }
         let plain = String(path.prefix { $0 != "?" && $0 != "#" })
         let full = plain.hasPrefix("/") ? plain : directory + plain
         // What a run may not read is not looked for: whether it exists is none of the document's business.

@@ -13,14 +13,14 @@ extension Pass {
             members = [:]
         case .object(let object)?:
             members = object
-        case .string(let text)? where text.contains("{{"):
+        case .string(let text)? where text.hasTemplateMarker:
             return
         case let other?:
             report(.invalidOptions, .error, "\(type) takes an object of options, found \(other.kindName)", at: pointer)
             return
         }
         // A key such as `{{#each …}}` makes the members known only after rendering.
-        let templatedKeys = members.keys.contains { $0.contains("{{") }
+        let templatedKeys = members.keys.contains { $0.hasTemplateMarker }
         for option in spec.options {
             guard let value = members[option.name], !value.isNull else {
                 if option.required, !templatedKeys, !Self.opensHostScreen(type, members) {

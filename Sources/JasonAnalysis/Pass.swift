@@ -77,7 +77,7 @@ struct Pass {
     }
 
     mutating func note(call name: String) {
-        if name.contains("{{") { callsByTemplate = true } else { called.insert(name) }
+        if name.hasTemplateMarker { callsByTemplate = true } else { called.insert(name) }
     }
 
     /// The `action` members of body components (a button's tap, a list item's selection).

@@ -27,10 +27,12 @@ extension Pass {
 }
 
 extension String {
+    /// Without the spaces and tabs around it (bytes, not characters: it runs on every `{{ }}` of a check).
     var trimmedSpaces: String {
-        let scalars = unicodeScalars.drop { $0 == " " || $0 == "\t" }
-        var text = String(String.UnicodeScalarView(scalars))
-        while text.last == " " || text.last == "\t" { text.removeLast() }
-        return text
+        let isSpace = { (byte: UInt8) in byte == 0x20 || byte == 0x09 }
+        guard let first = utf8.firstIndex(where: { !isSpace($0) }), let last = utf8.lastIndex(where: { !isSpace($0) })
+        else { return "" }
+        if first == utf8.startIndex, last == utf8.index(before: utf8.endIndex) { return self }
+        return String(decoding: utf8[first...last], as: UTF8.self)
     }
 }

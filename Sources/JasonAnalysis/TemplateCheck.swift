@@ -58,10 +58,9 @@ extension Pass {
                 found.append(finding)
             }
             // What Swift parses compiles: JavaScriptCore is not loaded for it.
-            guard !script.isEmpty, ParsedExpression(script).needsEngine,
-                  let error = analyzer.engine.syntaxError(in: script) else { continue }
+            guard !script.isEmpty, let error = analyzer.verdicts.syntaxError(in: script, engine: analyzer.engine) else { continue }
             let pointer = trail.pointer
-            let message = slot.script.contains("{{") ? TemplateDiagnostic.runsOn(slot.script, error)
+            let message = slot.script.hasTemplateMarker ? TemplateDiagnostic.runsOn(slot.script, error)
                 : "{{\(slot.script)}} is not JavaScript that compiles: \(error)"
             found.append(Diagnostic(.scriptSyntax, .error, message,
                                     file: locator.path(pointer).file, location: location(ofSlotAt: slot.offset, in: pointer, isKey: isKey),

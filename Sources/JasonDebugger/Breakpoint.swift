@@ -29,7 +29,7 @@ package struct Breakpoint: Sendable, Equatable {
     /// A logpoint's message as a template: DAP writes `{expr}`, templates `{{expr}}`; a message that
     /// already holds `{{` is taken as written.
     static func template(_ message: String) -> String {
-        guard !message.contains("{{") else { return message }
+        guard !message.hasTemplateMarker else { return message }
         return message.map { $0 == "{" ? "{{" : $0 == "}" ? "}}" : String($0) }.joined()
     }
 

@@ -107,7 +107,7 @@ package struct Evaluation: Sendable {
     /// expression (`{{ x }}` or `x`): it holds a `{{` and is not a single `{{ … }}` from end to end.
     package static func isTemplate(_ line: String) -> Bool {
         let text = Self.trimmed(line)
-        guard text.contains("{{") else { return false }
+        guard text.hasTemplateMarker else { return false }
         guard text.hasPrefix("{{"), text.hasSuffix("}}"), text.count >= 4 else { return true }
         let inner = text.dropFirst(2).dropLast(2)
         return inner.contains("{{") || inner.contains("}}")

@@ -104,7 +104,7 @@ extension LanguageServer {
             switch json {
             case .object(let members):
                 if members["type"] == .string(setter), case .object(let options)? = members["options"] {
-                    for key in options.keys where !keys.contains(key) && !key.contains("{{") { keys.append(key) }
+                    for key in options.keys where !keys.contains(key) && !key.hasTemplateMarker { keys.append(key) }
                 }
                 members.values.forEach(walk)
             case .array(let items): items.forEach(walk)

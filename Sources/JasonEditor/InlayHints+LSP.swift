@@ -30,7 +30,7 @@ extension LanguageServer {
             let (written, shown) = action["trigger"] != nil ? (action["options"], rendered["options"]) : (action["options"], rendered)
             guard let written, let shown else { continue }
             written.forEachNode { value, trail in
-                guard case .string(let text) = value, text.contains("{{"),
+                guard case .string(let text) = value, text.hasTemplateMarker,
                       let result = shown.value(at: trail.pointer),
                       let start = parsed.sourceMap.offset(of: pointer.appending("options").appending(trail.pointer)),
                       start < document.lines.bytes.count else { return }

@@ -61,7 +61,7 @@ extension LanguageServer {
             guard let map = document.lastParsed?.sourceMap, let start = map.offset(of: pointer) else { return .null }
             return ["uri": .string(document.uri), "range": document.range(from: start, to: start)]
         }
-        if found.key == "url", let path = document.path, !found.text.contains(":"), !found.text.contains("{{"),
+        if found.key == "url", let path = document.path, !found.text.contains(":"), !found.text.hasTemplateMarker,
            !found.text.isEmpty {
             let target = URL(fileURLWithPath: path).deletingLastPathComponent()
                 .appendingPathComponent(String(found.text.prefix { $0 != "?" && $0 != "#" })).standardizedFileURL

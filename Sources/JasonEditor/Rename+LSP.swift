@@ -64,7 +64,7 @@ extension LanguageServer {
         guard let (name, all) = sites(in: document, at: offset) else {
             return .failure(RPC.Problem(id: nil, code: .invalidParams, message: "no head.actions name here to rename"))
         }
-        guard !newName.isEmpty, !newName.contains("{{") else {
+        guard !newName.isEmpty, !newName.hasTemplateMarker else {
             return .failure(RPC.Problem(id: nil, code: .invalidParams, message: "a name of head.actions cannot be empty or hold {{ }}"))
         }
         if newName != name, nameSites(in: document).contains(where: { $0.isDeclaration && $0.name == newName }) {

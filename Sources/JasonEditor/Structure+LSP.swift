@@ -27,7 +27,7 @@ extension LanguageServer {
             if let at = written.range(of: "@file://") { written = String(written[at.upperBound...]) }
             else if written.hasPrefix("file://") { written = String(written.dropFirst("file://".count)) }
             else if string.key != "url" || written.contains(":") || written.isEmpty { continue }
-            guard !written.contains("{{") else { continue }
+            guard !written.hasTemplateMarker else { continue }
             let plain = String(written.prefix { $0 != "?" && $0 != "#" })
             let target = (plain.hasPrefix("/") ? URL(fileURLWithPath: plain) : folder.appendingPathComponent(plain)).standardizedFileURL
             guard FileManager.default.fileExists(atPath: target.path) else { continue }

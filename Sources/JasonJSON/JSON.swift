@@ -89,18 +89,20 @@ extension JSON {
     /// True when any string inside (keys included) contains `{{`, i.e. the value needs template rendering.
     package var containsTemplateMarker: Bool {
         switch self {
-        case .string(let s): Self.hasTemplateMarker(s)
+        case .string(let s): s.hasTemplateMarker
         case .array(let a): a.contains { $0.containsTemplateMarker }
-        case .object(let o): o.contains { Self.hasTemplateMarker($0.key) || $0.value.containsTemplateMarker }
+        case .object(let o): o.contains { $0.key.hasTemplateMarker || $0.value.containsTemplateMarker }
         case .null, .bool, .int, .double: false
         }
     }
+}
 
-    /// `text.contains("{{")`, byte by byte: the interpreter asks it of every rendered option, and the
-    /// generic substring search was a measurable part of a templated action.
-    static func hasTemplateMarker(_ text: String) -> Bool {
+extension String {
+    /// `contains("{{")`, byte by byte: the interpreter asks it of every rendered option and a check of
+    /// every string, and the generic substring search (Foundation's, on Linux) was a measurable part of both.
+    package var hasTemplateMarker: Bool {
         var previous: UInt8 = 0
-        for byte in text.utf8 {
+        for byte in utf8 {
             if byte == UInt8(ascii: "{") && previous == UInt8(ascii: "{") { return true }
             previous = byte
         }

@@ -9,6 +9,8 @@ public struct JSONSyntaxError: Error, Sendable, Hashable {
 package struct ParsedDocument: Sendable {
     package var value: JSON
     package var sourceMap: SourceMap
+    /// Whether some object writes a name twice: the first one is then silently lost.
+    package var repeatsKeys: Bool { sourceMap.containers.repeatsKeys }
 }
 
 /// A strict RFC 8259 parser of our own, over UTF-8 bytes.

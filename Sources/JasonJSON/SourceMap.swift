@@ -98,6 +98,8 @@ struct ContainerIndex: Sendable {
 
     private(set) var starts: [Int] = []
     private(set) var ends: [Int] = []
+    /// Whether some object of the document writes a name twice (the parser keeps the last).
+    var repeatsKeys = false
 
     /// A container starts: its slot, filled in when it closes.
     mutating func open(at start: Int) -> Int {

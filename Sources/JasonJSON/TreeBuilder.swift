@@ -156,6 +156,7 @@ struct TreeBuilder {
         let members = values.popArray(from: frame.firstValue)
         var object = JSONObject(minimumCapacity: count)
         for i in 0..<count { object[names[i]] = members[i] }
+        if object.count < count { containers?.repeatsKeys = true }
         return .object(object)
     }
 

@@ -219,7 +219,7 @@ extension ActionNode {
             }
             let options = members["options"]
             var needsFilling = options?.containsTemplateMarker ?? false
-            if case .trigger(let name) = target, name.contains("{{") { needsFilling = true } // S9
+            if case .trigger(let name) = target, name.hasTemplateMarker { needsFilling = true } // S9
             return .call(ActionCall(
                 target: target, options: options, optionsHoldExpressions: needsFilling,
                 success: try branch(members["success"], at: pointer.appending("success"), locator: locator, compiling: compiling,

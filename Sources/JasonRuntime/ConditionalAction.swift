@@ -29,10 +29,10 @@ package struct ConditionalAction: Sendable {
     static func expressionsOnlyInOptions(_ json: JSON) -> Bool {
         guard case .object(let members) = json else { return false }
         for (key, value) in members {
-            if key.contains("{{") { return false }
+            if key.hasTemplateMarker { return false }
             switch key {
             case "options":
-                if case .string(let text) = value, text.contains("{{") { return false }   // the whole options replaced
+                if case .string(let text) = value, text.hasTemplateMarker { return false }   // the whole options replaced
                 if TemplateText.mentionsInclude(value) { return false }
             case "success", "error":
                 if !value.isNull, !expressionsOnlyInOptions(value) { return false }

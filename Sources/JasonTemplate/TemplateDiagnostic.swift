@@ -28,7 +28,7 @@ package struct TemplateDiagnostic: Sendable, Hashable {
         case .undefined: "{{\(expression)}} is undefined; left as written"
         case .noBranch: "no branch of this conditional matched ({{#if \(expression)}} and every #elseif are false) "
             + "and it has no {{#else}}, so its value is null"
-        case .failed(let error) where expression.contains("{{"):
+        case .failed(let error) where expression.hasTemplateMarker:
             Self.runsOn(expression, error) + "; left as written"
         case .failed(let error): "{{\(expression)}} threw: \(error); left as written"
         }

@@ -135,7 +135,7 @@ extension TemplateNode {
     init(structure json: JSON, at pointer: JSONPointer) {
         switch json {
         case .string(let text):
-            self = text.contains("{{") && Directive.isTemplate(text)
+            self = text.hasTemplateMarker && Directive.isTemplate(text)
                 ? .string(StringTemplate(text, at: pointer)) : .constant(json)
         case .array(let elements):
             if let conditional = Conditional(elements, at: pointer) {
@@ -153,7 +153,7 @@ extension TemplateNode {
 
 extension ObjectTemplate {
     static func kind(_ key: String, _ value: JSON, at pointer: JSONPointer) -> Kind {
-        if key.contains("{{"), Directive.isTemplate(key) {
+        if key.hasTemplateMarker, Directive.isTemplate(key) {
             if TemplateText.isIncludeKey(key) { return .include }
             if let directive = Directive(key) {
                 let parts = value.arrayValue?.enumerated().map {
@@ -177,9 +177,9 @@ extension JSON {
     /// without braces), or a `#?` value.
     var needsEvaluation: Bool {
         switch self {
-        case .string(let s): s.contains("{{") || Directive(s)?.name == "#?"
+        case .string(let s): s.hasTemplateMarker || Directive(s)?.name == "#?"
         case .array(let a): Conditional.isConditional(a) || a.contains { $0.needsEvaluation }
-        case .object(let o): o.contains { $0.key.contains("{{") || $0.value.needsEvaluation }
+        case .object(let o): o.contains { $0.key.hasTemplateMarker || $0.value.needsEvaluation }
         case .null, .bool, .int, .double: false
         }
     }

@@ -46,7 +46,7 @@ package struct Transformer: Sendable {
     /// `TRANSFORM.fillout(data, text)`: one string's expressions.
     package func fill(_ text: String, data: JSON) -> Transformed {
         var run = Transformation(evaluator: evaluator, root: data)
-        let value = text.contains("{{") ? run.fill(StringTemplate(text, at: .root), Scope.top(data)) : .string(text)
+        let value = text.hasTemplateMarker ? run.fill(StringTemplate(text, at: .root), Scope.top(data)) : .string(text)
         return Transformed(value: value, diagnostics: run.diagnostics)
     }
 }

@@ -103,10 +103,10 @@ extension FlowGraph {
                     }
                 }
                 switch target {
-                case .trigger(let name) where !name.contains("{{"):
+                case .trigger(let name) where !name.hasTemplateMarker:
                     edges.append(Edge(from: id, to: entryID(name), kind: .trigger))
                 case .type("$lambda"):
-                    if case .string(let name)? = options?["name"], !name.contains("{{") {
+                    if case .string(let name)? = options?["name"], !name.hasTemplateMarker {
                         edges.append(Edge(from: id, to: entryID(name), kind: .trigger))
                     }
                 case .type("$href"):
@@ -121,7 +121,7 @@ extension FlowGraph {
                     let every = options?["interval"].flatMap(\.doubleValue).map { JSNumber.format($0) + " s" } ?? "?"
                     let repeats = options?["repeats"] == .bool(true)
                     let label = (repeats ? "every " : "after ") + every
-                    if case .string(let name)? = options?["action"]?["trigger"], !name.contains("{{") {
+                    if case .string(let name)? = options?["action"]?["trigger"], !name.hasTemplateMarker {
                         edges.append(Edge(from: id, to: entryID(name), kind: .timer(label)))
                     } else if case .string(let type)? = options?["action"]?["type"] {
                         let timerID = "t\(nodes.count)"

@@ -104,9 +104,9 @@ extension JSON {
     /// Any string (or key) still holding both `{{` and `}}`.
     var containsUnresolvedExpression: Bool {
         switch self {
-        case .string(let s): s.contains("{{") && s.contains("}}")
+        case .string(let s): s.hasTemplateMarker && s.contains("}}")
         case .array(let a): a.contains { $0.containsUnresolvedExpression }
-        case .object(let o): o.contains { ($0.key.contains("{{") && $0.key.contains("}}")) || $0.value.containsUnresolvedExpression }
+        case .object(let o): o.contains { ($0.key.hasTemplateMarker && $0.key.contains("}}")) || $0.value.containsUnresolvedExpression }
         case .null, .bool, .int, .double: false
         }
     }
@@ -114,14 +114,14 @@ extension JSON {
     /// Whether any key or string inside holds `{{`, and whether any holds `}}`.
     var braces: (open: Bool, close: Bool) {
         switch self {
-        case .string(let s): (s.contains("{{"), s.contains("}}"))
+        case .string(let s): (s.hasTemplateMarker, s.contains("}}"))
         case .array(let items): items.reduce((false, false)) { found, item in
             let b = item.braces
             return (found.0 || b.open, found.1 || b.close)
         }
         case .object(let members): members.reduce((false, false)) { found, member in
             let b = member.value.braces
-            return (found.0 || b.open || member.key.contains("{{"), found.1 || b.close || member.key.contains("}}"))
+            return (found.0 || b.open || member.key.hasTemplateMarker, found.1 || b.close || member.key.contains("}}"))
         }
         case .null, .bool, .int, .double: (false, false)
         }
