@@ -6,8 +6,6 @@ public struct ActionView: Sendable {
     let workspace: ViewWorkspace
 
     public var document: Document { workspace.document }
-    /// The view's URL: the key of its `$cache`, and the base of relative URLs.
-    public var url: String { workspace.url }
     /// `head.templates` of the document.
     public var templates: JSONObject { workspace.document.templates }
     /// The view's variables, with the action's own changes.
