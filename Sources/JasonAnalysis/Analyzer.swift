@@ -59,7 +59,7 @@ package struct Analyzer: Sendable {
                        file: file.name, location: file.location(ofOffset: duplicate.offset), pointer: duplicate.pointer)
         }
         do {
-            var document = try Document.load(parsed.value, locator: locator, compiling: false)
+            var document = try Document.load(parsed.value, locator: locator, compiling: false, marks: parsed.marks)
             if document.unresolvedMixins {
                 // What the document will run: its file:// mixins read and merged in, checked where they were written.
                 let mixed = try document.resolvingFileMixins(compiling: false, access: access(for: file.name), openText: openText)

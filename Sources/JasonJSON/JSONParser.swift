@@ -11,6 +11,8 @@ package struct ParsedDocument: Sendable {
     package var sourceMap: SourceMap
     /// Whether some object writes a name twice: the first one is then silently lost.
     package var repeatsKeys: Bool { sourceMap.containers.repeatsKeys }
+    /// The containers a walk for templates and conditionals has to enter.
+    package var marks: MarkedContainers { MarkedContainers(tree: value, storages: sourceMap.containers.marked) }
 }
 
 /// A strict RFC 8259 parser of our own, over UTF-8 bytes.

@@ -14,6 +14,8 @@ struct TreeBuilder {
         var firstKey: Int
         var start: Int
         var indexSlot: Int
+        /// Whether a `{` in a string or a `#` in a name was met in it yet (`MarkedContainers`).
+        var marked = false
     }
 
     private var frames: [Frame] = []
@@ -47,11 +49,15 @@ struct TreeBuilder {
             cursor.skipWhitespace()
             guard let b = cursor.peek else { throw cursor.fault("expected a JSON value") }
             var value: JSON
+            var marked = false
             switch b {
             case UInt8(ascii: "{"), UInt8(ascii: "["):
                 guard let empty = try open(isObject: b == UInt8(ascii: "{")) else { continue nextValue }
                 value = empty
-            case UInt8(ascii: "\""): value = .string(try cursor.readString(scratch: &scratch))
+            case UInt8(ascii: "\""):
+                let text = try cursor.readString(scratch: &scratch)
+                marked = containers != nil && MarkedContainers.has(UInt8(ascii: "{"), in: text)
+                value = .string(text)
             case UInt8(ascii: "t"): try cursor.expectWord("true"); value = .bool(true)
             case UInt8(ascii: "f"): try cursor.expectWord("false"); value = .bool(false)
             case UInt8(ascii: "n"): try cursor.expectWord("null"); value = .null
@@ -61,6 +67,8 @@ struct TreeBuilder {
             // A value is complete: it joins the innermost open container, which may close in turn.
             while let frame = frames.last {
                 values.push(value)
+                if marked, !frame.marked { frames[frames.count - 1].marked = true }
+                let closesMarked = marked || frame.marked
                 cursor.skipWhitespace()
                 let next = cursor.peek
                 if frame.isObject {
@@ -72,6 +80,7 @@ struct TreeBuilder {
                     case UInt8(ascii: "}"):
                         cursor.position += 1
                         value = closeObject()
+                        marked = closesMarked
                     default:
                         throw cursor.fault("expected ',' or '}' after the value of \"\(keys.last)\"")
                     }
@@ -87,6 +96,7 @@ struct TreeBuilder {
                     case UInt8(ascii: "]"):
                         cursor.position += 1
                         value = closeArray()
+                        marked = closesMarked
                     default:
                         throw cursor.fault("expected ',' or ']' after an array element")
                     }
@@ -124,19 +134,29 @@ struct TreeBuilder {
         cursor.skipWhitespace()
         guard cursor.peek == UInt8(ascii: ":") else { throw cursor.fault("expected ':' after member name \"\(key)\"") }
         cursor.position += 1
+        if containers != nil, MarkedContainers.has(UInt8(ascii: "#"), in: key) { frames[frames.count - 1].marked = true }
         keys.push(key)
     }
 
     private mutating func closeArray() -> JSON {
         let frame = frames.removeLast()
         containers?.close(slot: frame.indexSlot, start: frame.start, end: cursor.position)
-        return .array(values.popArray(from: frame.firstValue))
+        return noting(frame, .array(values.popArray(from: frame.firstValue)))
     }
 
     /// A repeated name keeps its first position and takes the last value, as assigning in JavaScript does.
     private mutating func closeObject() -> JSON {
         let frame = frames.removeLast()
         containers?.close(slot: frame.indexSlot, start: frame.start, end: cursor.position)
+        return noting(frame, object(of: frame))
+    }
+
+    private mutating func noting(_ frame: Frame, _ container: JSON) -> JSON {
+        if frame.marked, let address = container.storageAddress { containers?.marked.insert(address) }
+        return container
+    }
+
+    private mutating func object(of frame: Frame) -> JSON {
         let count = values.count - frame.firstValue
         if count <= Self.smallObject {
             let depth = frames.count

@@ -16,6 +16,8 @@ public struct Document: Sendable {
     /// Set while the document's mixins are not resolved yet: nothing but `root` is read until its loader
     /// resolves them (`resolvingMixins`).
     package var unresolvedMixins = false
+    /// What the parser saw of `{` and `#`, so that `lint` enters only the parts that have some.
+    package var marks: MarkedContainers?
     /// The mixin files the document was assembled from (each once), for showing their lines.
     package var mixinSources: [SourceFile] {
         var seen: Set<String> = [fileName ?? ""]
@@ -47,16 +49,17 @@ public struct Document: Sendable {
         } catch {
             throw Diagnostic(.jsonSyntax, .error, error.message, file: file.name, location: error.location)
         }
-        return try load(parsed.value, locator: SourceLocator(sourceMap: parsed.sourceMap))
+        return try load(parsed.value, locator: SourceLocator(sourceMap: parsed.sourceMap), marks: parsed.marks)
     }
 
     /// Checks an already parsed value: a `$jason` document or a bare action. `compiling` false leaves the
     /// templates uncompiled, for a static check that never runs the document.
     package static func load(_ root: JSON, locator: SourceLocator, compiling: Bool = true,
-                             resolved: Bool = false) throws(Diagnostic) -> Document {
+                             resolved: Bool = false, marks: MarkedContainers? = nil) throws(Diagnostic) -> Document {
         var document = Document(fileName: locator.fileName)
         document.root = root
         document.locator = locator
+        document.marks = marks
         if !resolved, MixinReference.appears(in: root, text: locator.sourceMap?.file.bytes) {
             document.unresolvedMixins = true
             return document

@@ -60,7 +60,7 @@ extension Document {
             checkAction(root, at: .root, unknownOnAction)
         }
         var trail = PointerTrail()
-        unclosedTemplates(root, at: &trail, into: &found)
+        unclosedTemplates(root, at: &trail, into: &found, marks: marks.flatMap { $0.covers(root) ? $0 : nil })
         found += invalidUTF8()
         return found
     }
@@ -98,12 +98,14 @@ extension Document {
     }
 
     /// Strings whose last `{{` has no `}}` after it on the same line, and arrays meant as conditionals
-    /// that are not one. This walks every node of the document before each run, so it builds no pointer
-    /// until it has something to report.
-    func unclosedTemplates(_ json: JSON, at trail: inout PointerTrail, into found: inout [Diagnostic]) {
+    /// that are not one. This runs before each run, so it builds no pointer until it has something to
+    /// report, and, given the parser's `marks`, enters only the containers that hold a `{` or a `#`.
+    func unclosedTemplates(_ json: JSON, at trail: inout PointerTrail, into found: inout [Diagnostic],
+                           marks: MarkedContainers?) {
+        if let marks, !marks.mayHoldMarks(json) { return }
         switch json {
         case .string(let text):
-            guard let open = text.lastPair(UInt8(ascii: "{")) else { return }
+            guard MarkedContainers.has(UInt8(ascii: "{"), in: text), let open = text.lastPair(UInt8(ascii: "{")) else { return }
             let rest = text[open.upperBound...]
             guard rest.firstPair(UInt8(ascii: "}"), before: rest.firstIndex(where: \.isNewline)) == nil else { return }
             let shown = text.count > 40 ? String(text.prefix(37)) + "..." : text
@@ -114,13 +116,13 @@ extension Document {
             if Self.looksConditional(items) { conditionalShape(items, at: trail.pointer, into: &found) }
             for (i, item) in items.enumerated() {
                 trail.push(i)
-                unclosedTemplates(item, at: &trail, into: &found)
+                unclosedTemplates(item, at: &trail, into: &found, marks: marks)
                 trail.pop()
             }
         case .object(let members):
             for (key, value) in members {
                 trail.push(key)
-                unclosedTemplates(value, at: &trail, into: &found)
+                unclosedTemplates(value, at: &trail, into: &found, marks: marks)
                 trail.pop()
             }
         default:

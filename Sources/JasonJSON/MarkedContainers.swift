@@ -1,0 +1,52 @@
+/// The containers of a parsed document that hold, at any depth, a string with `{` or a member name with
+/// `#`: the only ones a walk looking for templates and conditionals (`Document.lint`) has to enter. An
+/// 11 MB document of plain data is then not walked at all, and one template among its records costs
+/// only the records on the way to it.
+///
+/// Containers are known by where their storage is, which stays true only while that storage is neither
+/// freed nor changed in place. So this keeps the parsed tree itself: every storage it holds is then
+/// alive and shared, and a change anywhere copies the containers on the way (copy on write), giving them
+/// storage of their own. It answers only for a root that is still the parsed one (`covers`).
+package struct MarkedContainers: Sendable {
+    private let tree: JSON
+    private let storages: Set<UInt>
+
+    init(tree: JSON, storages: Set<UInt>) {
+        self.tree = tree
+        self.storages = storages
+    }
+
+    /// Whether `root` is the very tree the parser built, so that `mayHoldMarks` can be asked of its parts.
+    package func covers(_ root: JSON) -> Bool {
+        guard let address = root.storageAddress else { return false }
+        return address == tree.storageAddress
+    }
+
+    /// False for a container of the covered tree with no `{` in its strings and no `#` in its names;
+    /// true for every other value.
+    package func mayHoldMarks(_ value: JSON) -> Bool {
+        guard let address = value.storageAddress else { return true }
+        return storages.contains(address)
+    }
+
+    /// Whether a string's bytes have `{` (strings) or `#` (member names): what marks a container.
+    package static func has(_ byte: UInt8, in text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in bytes.contains(byte) }
+    }
+}
+
+extension JSON {
+    /// Where a non-empty array's or object's elements are stored: shared by every copy of it, and new for
+    /// any changed one. Nil for other values and for empty containers (which may share one storage).
+    package var storageAddress: UInt? {
+        switch self {
+        case .array(let items) where !items.isEmpty:
+            items.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
+        case .object(let members) where !members.isEmpty:
+            members.values.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
+        default:
+            nil
+        }
+    }
+}
