@@ -3,23 +3,23 @@
 /// 11 MB document of plain data is then not walked at all, and one template among its records costs
 /// only the records on the way to it.
 ///
-/// Containers are known by where their storage is, which stays true only while that storage is neither
-/// freed nor changed in place. So this keeps the parsed tree itself: every storage it holds is then
-/// alive and shared, and a change anywhere copies the containers on the way (copy on write), giving them
-/// storage of their own. It answers only for a root that is still the parsed one (`covers`).
+/// Containers are known by where their storage is, which holds only while the parsed tree is neither
+/// freed nor changed in place: whoever keeps these beside the tree drops them when the tree changes
+/// (`Document.root` does). Keeping the tree here instead would make its storage shared, so that the
+/// first change in place copies a container, which for a document's large data costs memory.
 package struct MarkedContainers: Sendable {
-    private let tree: JSON
+    private let root: UInt?
     private let storages: Set<UInt>
 
     init(tree: JSON, storages: Set<UInt>) {
-        self.tree = tree
+        root = tree.storageAddress
         self.storages = storages
     }
 
-    /// Whether `root` is the very tree the parser built, so that `mayHoldMarks` can be asked of its parts.
+    /// Whether `root` has the parsed tree's storage, so that `mayHoldMarks` can be asked of its parts.
     package func covers(_ root: JSON) -> Bool {
         guard let address = root.storageAddress else { return false }
-        return address == tree.storageAddress
+        return address == self.root
     }
 
     /// False for a container of the covered tree with no `{` in its strings and no `#` in its names;

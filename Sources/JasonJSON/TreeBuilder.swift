@@ -16,6 +16,8 @@ struct TreeBuilder {
         var indexSlot: Int
         /// Whether a `{` in a string or a `#` in a name was met in it yet (`MarkedContainers`).
         var marked = false
+        /// How many of an object's names were taken from its sibling's (`nameAsInShape`).
+        var namesShared = 0
     }
 
     private var frames: [Frame] = []
@@ -130,12 +132,42 @@ struct TreeBuilder {
             throw cursor.fault(first ? "expected a member name in double quotes or '}'"
                 : "expected a member name in double quotes (a trailing comma is not allowed)")
         }
-        let key = try cursor.readString(scratch: &scratch)
+        let key: String
+        if let shared = nameAsInShape() {
+            key = shared
+            frames[frames.count - 1].namesShared += 1
+        } else {
+            key = try cursor.readString(scratch: &scratch)
+        }
         cursor.skipWhitespace()
         guard cursor.peek == UInt8(ascii: ":") else { throw cursor.fault("expected ':' after member name \"\(key)\"") }
         cursor.position += 1
         if containers != nil, MarkedContainers.has(UInt8(ascii: "#"), in: key) { frames[frames.count - 1].marked = true }
         keys.push(key)
+    }
+
+    /// At a name's opening quote: the same member's name in the last object closed at this depth, when
+    /// this one is spelt byte for byte as it was (records in an array repeat their names). That string is
+    /// shared rather than decoded again; the cursor is left after the closing quote.
+    private mutating func nameAsInShape() -> String? {
+        let depth = frames.count - 1
+        let index = keys.count - frames[depth].firstKey
+        guard depth < shapes.count, index < shapes[depth].count else { return nil }
+        var name = shapes[depth][index]
+        let (bytes, start) = (cursor.bytes, cursor.position + 1)
+        let end = name.withUTF8 { spelt -> Int? in
+            let end = start + spelt.count
+            guard end < bytes.count, bytes[end] == UInt8(ascii: "\"") else { return nil }
+            for i in 0..<spelt.count {
+                let b = spelt[i]
+                // A name with escapes or control characters is not written as it reads.
+                guard b == bytes[start + i], b >= 0x20, b != UInt8(ascii: "\\"), b != UInt8(ascii: "\"") else { return nil }
+            }
+            return end
+        }
+        guard let end else { return nil }
+        cursor.position = end + 1
+        return name
     }
 
     private mutating func closeArray() -> JSON {
@@ -160,7 +192,7 @@ struct TreeBuilder {
         let count = values.count - frame.firstValue
         if count <= Self.smallObject {
             let depth = frames.count
-            if depth < shapes.count, shapes[depth].count == count,
+            if depth < shapes.count, shapes[depth].count == count, frame.namesShared == count ||
                keys.withElements(from: frame.firstKey, { $0.elementsEqual(shapes[depth], by: Self.sameSpelling) }) {
                 keys.remove(from: frame.firstKey)
                 return .object(JSONObject(uncheckedUniqueKeys: shapes[depth], values: values.popContiguousArray(from: frame.firstValue)))

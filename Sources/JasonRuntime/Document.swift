@@ -2,7 +2,9 @@ import JasonJSON
 
 /// A loaded program: a whole `{"$jason": …}` document, or a bare action object run as one chain.
 public struct Document: Sendable {
-    public var root: JSON
+    public var root: JSON {
+        didSet { marks = nil }
+    }
     package var locator: SourceLocator
     /// `head.actions`: named actions and system-event handlers, parsed.
     package var actions: [String: ActionNode]
@@ -16,7 +18,8 @@ public struct Document: Sendable {
     /// Set while the document's mixins are not resolved yet: nothing but `root` is read until its loader
     /// resolves them (`resolvingMixins`).
     package var unresolvedMixins = false
-    /// What the parser saw of `{` and `#`, so that `lint` enters only the parts that have some.
+    /// What the parser saw of `{` and `#`, so that `lint` enters only the parts that have some. Valid for
+    /// the parsed tree only: any change to `root` drops it.
     package var marks: MarkedContainers?
     /// The mixin files the document was assembled from (each once), for showing their lines.
     package var mixinSources: [SourceFile] {

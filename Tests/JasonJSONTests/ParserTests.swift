@@ -31,6 +31,16 @@ import Testing
         #expect(value[3]?["é"] == .int(8))
     }
 
+    /// A name spelt byte for byte as the sibling's is taken from it; one written otherwise (escapes, a
+    /// longer name, a raw control character) is read on its own.
+    @Test func namesAreTakenFromTheSiblingOnlyWhenWrittenTheSame() throws {
+        let value = try JSONParser.parse(#"[{"name": 1, "a\"b": 2}, {"n\u0061me": 3, "a\"b": 4}, {"name": 5, "names": 6}, {"name": 7, "b": 8, "name": 9}]"#)
+        #expect(value.arrayValue?.map { $0.objectValue?.keys.elements ?? [] } == [["name", "a\"b"], ["name", "a\"b"], ["name", "names"], ["name", "b"]])
+        #expect(value[1]?["a\"b"] == .int(4))
+        #expect(value[3]?["name"] == .int(9))
+        #expect(throws: JSONSyntaxError.self) { try JSONParser.parse("[{\"a\\tb\": 1}, {\"a\tb\": 2}]") }
+    }
+
     @Test func recordsWhereEveryNodeStarts() throws {
         let text = "{\n  \"$jason\": {\n    \"head\": {\"a/b\": [10, {\"x~\": true}]}\n  }\n}"
         let parsed = try JSONParser.parseDocument(SourceFile(name: "f.json", text: text))
