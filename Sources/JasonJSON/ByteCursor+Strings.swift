@@ -7,6 +7,7 @@ extension ByteCursor {
         position += 1
         var plainFrom = position
         var escaped = false
+        sawWatched = false
         while position < bytes.count {
             let b = bytes[position]
             if b == UInt8(ascii: "\"") {
@@ -14,6 +15,7 @@ extension ByteCursor {
                 position += 1
                 guard escaped else { return String(decoding: tail, as: UTF8.self) }
                 scratch.append(contentsOf: tail)
+                if watched != 0, !sawWatched { sawWatched = scratch.contains(watched) }
                 return String(decoding: scratch, as: UTF8.self)
             }
             if b == UInt8(ascii: "\\") {
@@ -25,6 +27,7 @@ extension ByteCursor {
             } else if b < 0x20 {
                 throw fault("expected '\"' to close the string (control characters must be escaped)")
             } else {
+                if b == watched { sawWatched = true }
                 position += 1
             }
         }

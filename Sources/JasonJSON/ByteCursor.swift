@@ -11,6 +11,10 @@ struct SyntaxFault: Error {
 struct ByteCursor {
     let bytes: UnsafeBufferPointer<UInt8>
     var position: Int
+    /// A byte `readString` looks out for as it reads (0, which no string holds, for none), and whether
+    /// the last string read held it.
+    var watched: UInt8 = 0
+    var sawWatched = false
 
     init(_ bytes: UnsafeBufferPointer<UInt8>, at position: Int = 0) {
         self.bytes = bytes

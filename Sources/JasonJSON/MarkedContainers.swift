@@ -9,11 +9,12 @@
 /// first change in place copies a container, which for a document's large data costs memory.
 package struct MarkedContainers: Sendable {
     private let root: UInt?
-    private let storages: Set<UInt>
+    /// Sorted, looked up by halves: a handful usually, the containers on the way to each template.
+    private let storages: [UInt]
 
-    init(tree: JSON, storages: Set<UInt>) {
+    init(tree: JSON, storages: [UInt]) {
         root = tree.storageAddress
-        self.storages = storages
+        self.storages = storages.sorted()
     }
 
     /// Whether `root` has the parsed tree's storage, so that `mayHoldMarks` can be asked of its parts.
@@ -26,13 +27,12 @@ package struct MarkedContainers: Sendable {
     /// true for every other value.
     package func mayHoldMarks(_ value: JSON) -> Bool {
         guard let address = value.storageAddress else { return true }
-        return storages.contains(address)
-    }
-
-    /// Whether a string's bytes have `{` (strings) or `#` (member names): what marks a container.
-    package static func has(_ byte: UInt8, in text: String) -> Bool {
-        var text = text
-        return text.withUTF8 { bytes in bytes.contains(byte) }
+        var (low, high) = (0, storages.count)
+        while low < high {
+            let middle = (low + high) / 2
+            if storages[middle] < address { low = middle + 1 } else { high = middle }
+        }
+        return low < storages.count && storages[low] == address
     }
 }
 

@@ -57,9 +57,9 @@ struct TreeBuilder {
                 guard let empty = try open(isObject: b == UInt8(ascii: "{")) else { continue nextValue }
                 value = empty
             case UInt8(ascii: "\""):
-                let text = try cursor.readString(scratch: &scratch)
-                marked = containers != nil && MarkedContainers.has(UInt8(ascii: "{"), in: text)
-                value = .string(text)
+                cursor.watched = containers != nil ? UInt8(ascii: "{") : 0
+                value = .string(try cursor.readString(scratch: &scratch))
+                marked = cursor.sawWatched
             case UInt8(ascii: "t"): try cursor.expectWord("true"); value = .bool(true)
             case UInt8(ascii: "f"): try cursor.expectWord("false"); value = .bool(false)
             case UInt8(ascii: "n"): try cursor.expectWord("null"); value = .null
@@ -133,41 +133,46 @@ struct TreeBuilder {
                 : "expected a member name in double quotes (a trailing comma is not allowed)")
         }
         let key: String
+        let marks: Bool
         if let shared = nameAsInShape() {
-            key = shared
+            (key, marks) = (shared.name, shared.hasHash)
             frames[frames.count - 1].namesShared += 1
         } else {
+            cursor.watched = containers != nil ? UInt8(ascii: "#") : 0
             key = try cursor.readString(scratch: &scratch)
+            marks = cursor.sawWatched
         }
         cursor.skipWhitespace()
         guard cursor.peek == UInt8(ascii: ":") else { throw cursor.fault("expected ':' after member name \"\(key)\"") }
         cursor.position += 1
-        if containers != nil, MarkedContainers.has(UInt8(ascii: "#"), in: key) { frames[frames.count - 1].marked = true }
+        if marks, containers != nil { frames[frames.count - 1].marked = true }
         keys.push(key)
     }
 
     /// At a name's opening quote: the same member's name in the last object closed at this depth, when
     /// this one is spelt byte for byte as it was (records in an array repeat their names). That string is
     /// shared rather than decoded again; the cursor is left after the closing quote.
-    private mutating func nameAsInShape() -> String? {
+    private mutating func nameAsInShape() -> (name: String, hasHash: Bool)? {
         let depth = frames.count - 1
         let index = keys.count - frames[depth].firstKey
         guard depth < shapes.count, index < shapes[depth].count else { return nil }
         var name = shapes[depth][index]
         let (bytes, start) = (cursor.bytes, cursor.position + 1)
-        let end = name.withUTF8 { spelt -> Int? in
+        let found = name.withUTF8 { spelt -> (end: Int, hasHash: Bool)? in
             let end = start + spelt.count
             guard end < bytes.count, bytes[end] == UInt8(ascii: "\"") else { return nil }
+            var hasHash = false
             for i in 0..<spelt.count {
                 let b = spelt[i]
                 // A name with escapes or control characters is not written as it reads.
                 guard b == bytes[start + i], b >= 0x20, b != UInt8(ascii: "\\"), b != UInt8(ascii: "\"") else { return nil }
+                if b == UInt8(ascii: "#") { hasHash = true }
             }
-            return end
+            return (end, hasHash)
         }
-        guard let end else { return nil }
-        cursor.position = end + 1
-        return name
+        guard let found else { return nil }
+        cursor.position = found.end + 1
+        return (name, found.hasHash)
     }
 
     private mutating func closeArray() -> JSON {
@@ -184,7 +189,7 @@ struct TreeBuilder {
     }
 
     private mutating func noting(_ frame: Frame, _ container: JSON) -> JSON {
-        if frame.marked, let address = container.storageAddress { containers?.marked.insert(address) }
+        if frame.marked, let address = container.storageAddress { containers?.marked.append(address) }
         return container
     }
 

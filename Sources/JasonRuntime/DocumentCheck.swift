@@ -105,7 +105,7 @@ extension Document {
         if let marks, !marks.mayHoldMarks(json) { return }
         switch json {
         case .string(let text):
-            guard MarkedContainers.has(UInt8(ascii: "{"), in: text), text.leavesTemplateOpen else { return }
+            guard text.leavesTemplateOpen else { return }
             let shown = text.count > 40 ? String(text.prefix(37)) + "..." : text
             found.append(Diagnostic(.unclosedTemplate, .warning,
                                     "\"\(shown)\" opens {{ and never closes it on that line; it is plain text, not a template",
