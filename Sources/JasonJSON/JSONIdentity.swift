@@ -41,15 +41,9 @@ extension JSON {
     package func isIdentical(to other: JSON) -> Bool {
         switch (self, other) {
         case (.array(let a), .array(let b)):
-            guard a.count == b.count else { return false }
-            if a.isEmpty { return true }
-            return a.withUnsafeBufferPointer { x in b.withUnsafeBufferPointer { y in x.baseAddress == y.baseAddress } }
+            return a.count == b.count && (a.isEmpty || storageAddress == other.storageAddress)
         case (.object(let a), .object(let b)):
-            guard a.count == b.count else { return false }
-            if a.isEmpty { return true }
-            return a.values.withUnsafeBufferPointer { x in
-                b.values.withUnsafeBufferPointer { y in x.baseAddress == y.baseAddress }
-            }
+            return a.count == b.count && (a.isEmpty || storageAddress == other.storageAddress)
         case (.array, _), (.object, _), (_, .array), (_, .object):
             return false
         // Swift's `==` equates canonically equivalent text and 0 with -0; JavaScript tells both apart.
@@ -59,6 +53,21 @@ extension JSON {
             return a.bitPattern == b.bitPattern
         default:
             return self == other
+        }
+    }
+}
+
+extension JSON {
+    /// Where a non-empty array's or object's elements are stored: shared by every copy of it, and new for
+    /// any changed one. Nil for other values and for empty containers (which may share one storage).
+    package var storageAddress: UInt? {
+        switch self {
+        case .array(let items) where !items.isEmpty:
+            items.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
+        case .object(let members) where !members.isEmpty:
+            members.values.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
+        default:
+            nil
         }
     }
 }

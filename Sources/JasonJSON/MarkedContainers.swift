@@ -9,12 +9,11 @@
 /// first change in place copies a container, which for a document's large data costs memory.
 package struct MarkedContainers: Sendable {
     private let root: UInt?
-    /// Sorted, looked up by halves: a handful usually, the containers on the way to each template.
-    private let storages: [UInt]
+    private let storages: Set<UInt>
 
-    init(tree: JSON, storages: [UInt]) {
+    init(tree: JSON, storages: Set<UInt>) {
         root = tree.storageAddress
-        self.storages = storages.sorted()
+        self.storages = storages
     }
 
     /// Whether `root` has the parsed tree's storage, so that `mayHoldMarks` can be asked of its parts.
@@ -27,26 +26,6 @@ package struct MarkedContainers: Sendable {
     /// true for every other value.
     package func mayHoldMarks(_ value: JSON) -> Bool {
         guard let address = value.storageAddress else { return true }
-        var (low, high) = (0, storages.count)
-        while low < high {
-            let middle = (low + high) / 2
-            if storages[middle] < address { low = middle + 1 } else { high = middle }
-        }
-        return low < storages.count && storages[low] == address
-    }
-}
-
-extension JSON {
-    /// Where a non-empty array's or object's elements are stored: shared by every copy of it, and new for
-    /// any changed one. Nil for other values and for empty containers (which may share one storage).
-    package var storageAddress: UInt? {
-        switch self {
-        case .array(let items) where !items.isEmpty:
-            items.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
-        case .object(let members) where !members.isEmpty:
-            members.values.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
-        default:
-            nil
-        }
+        return storages.contains(address)
     }
 }

@@ -101,7 +101,7 @@ struct ContainerIndex: Sendable {
     /// Whether some object of the document writes a name twice (the parser keeps the last).
     var repeatsKeys = false
     /// The storage of each container holding a `{` in a string or a `#` in a name (`MarkedContainers`).
-    var marked: [UInt] = []
+    var marked: Set<UInt> = []
 
     /// A container starts: its slot, filled in when it closes.
     mutating func open(at start: Int) -> Int {

@@ -57,7 +57,7 @@ struct TreeBuilder {
                 guard let empty = try open(isObject: b == UInt8(ascii: "{")) else { continue nextValue }
                 value = empty
             case UInt8(ascii: "\""):
-                cursor.watched = containers != nil ? UInt8(ascii: "{") : 0
+                cursor.watched = UInt8(ascii: "{")
                 value = .string(try cursor.readString(scratch: &scratch))
                 marked = cursor.sawWatched
             case UInt8(ascii: "t"): try cursor.expectWord("true"); value = .bool(true)
@@ -138,14 +138,14 @@ struct TreeBuilder {
             (key, marks) = (shared.name, shared.hasHash)
             frames[frames.count - 1].namesShared += 1
         } else {
-            cursor.watched = containers != nil ? UInt8(ascii: "#") : 0
+            cursor.watched = UInt8(ascii: "#")
             key = try cursor.readString(scratch: &scratch)
             marks = cursor.sawWatched
         }
         cursor.skipWhitespace()
         guard cursor.peek == UInt8(ascii: ":") else { throw cursor.fault("expected ':' after member name \"\(key)\"") }
         cursor.position += 1
-        if marks, containers != nil { frames[frames.count - 1].marked = true }
+        if marks { frames[frames.count - 1].marked = true }
         keys.push(key)
     }
 
@@ -189,7 +189,7 @@ struct TreeBuilder {
     }
 
     private mutating func noting(_ frame: Frame, _ container: JSON) -> JSON {
-        if frame.marked, let address = container.storageAddress { containers?.marked.append(address) }
+        if frame.marked, let address = container.storageAddress { containers?.marked.insert(address) }
         return container
     }
 
