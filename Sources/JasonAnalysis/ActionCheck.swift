@@ -117,7 +117,7 @@ extension Pass {
         check(options, against: spec, type: type, at: pointer.appending("options"))
         if type == "$render", !isFragment {
             let name = options?["template"]?.stringValue ?? "body"
-            let templates = (root.value(at: JSONPointer("/$jason/head/templates"))?.objectValue?.keys).map { $0.sorted() } ?? []
+            let templates = templateNames
             // Templates a remote mixin brings in (`{"@": URL}`) are not known here.
             if !name.hasTemplateMarker, !templates.contains(name), !templates.contains(where: { $0.contains("@") }) {
                 let problem = RenderNames.missing(name, templates)

@@ -11,6 +11,9 @@ package struct Analyzer: Sendable {
     package var engine: ScriptEngine
     /// What compiled, kept for the next check by this analyzer (the editor's, at every edit).
     package var verdicts = ScriptVerdicts()
+    /// Each head.actions entry's findings by its text, for an analyzer that checks one file again and
+    /// again (the editor's); nil: every check judges every entry.
+    package var entryMemo: EntryMemo?
     /// Whether a file exists (injected, so tests and the editor can answer for unsaved files).
     package var fileExists: @Sendable (String) -> Bool
 

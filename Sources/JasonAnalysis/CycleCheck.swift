@@ -9,12 +9,7 @@ extension Pass {
     /// Named actions that call each other round for ever: each chain on the way reaches its call through
     /// actions that finish at once, with no conditional, nothing that waits and no `$return`, so a run
     /// can only stop at the step limit.
-    mutating func triggerCycles() {
-        guard case .object(let actions)? = root.value(at: Self.actionsPointer) else { return }
-        var next: [String: (callee: String, at: JSONPointer)] = [:]
-        for (name, action) in actions {
-            if let call = Self.unconditionalCall(action, at: Self.actionsPointer.appending(name)) { next[name] = call }
-        }
+    mutating func triggerCycles(_ next: [String: (callee: String, at: JSONPointer)]) {
         // Each name calls at most one other, so every walk ends at a name without a call, at one an
         // earlier walk went through (whose loop, if any, is reported), or back on itself: a loop.
         var walked = Set<String>()
@@ -37,6 +32,16 @@ extension Pass {
                    "\(round) calls round for ever: no conditional, no action that waits and no $return on the way, "
                    + "so a run stops at the step limit", at: site.at)
         }
+    }
+
+    /// The name each named action always calls, by name (`unconditionalCall`).
+    func unconditionalCalls() -> [String: (callee: String, at: JSONPointer)] {
+        guard case .object(let actions)? = root.value(at: Self.actionsPointer) else { return [:] }
+        var next: [String: (callee: String, at: JSONPointer)] = [:]
+        for (name, action) in actions {
+            if let call = Self.unconditionalCall(action, at: Self.actionsPointer.appending(name)) { next[name] = call }
+        }
+        return next
     }
 
     /// The name a chain always calls, and where: following `success` through immediate actions to a

@@ -18,6 +18,7 @@ extension Analyzer {
         guard let entries = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return ([], false) }
         var solo = self
         solo.checksIncluders = false
+        solo.entryMemo = nil
         let access = access(for: file.name)
         var found: [Diagnostic] = []
         var isMixedIn = false

@@ -35,49 +35,47 @@ struct Pass {
 
     static let actionsPointer = JSONPointer("/$jason/head/actions")
 
+    /// The names of `head.templates`, sorted: what `$render` may name.
+    var templateNames: [String] {
+        (root.value(at: JSONPointer("/$jason/head/templates"))?.objectValue?.keys).map { $0.sorted() } ?? []
+    }
+
     mutating func run() {
         var entries: [(json: JSON, pointer: JSONPointer, inLambda: Bool)] = []
         if case .object(let top) = root, top["$jason"] == nil, top["type"] != nil || top["trigger"] != nil {
             entries.append((root, .root, false))
         }
-        collectCalls(root)
-        if case .object(let actions)? = root.value(at: Self.actionsPointer) {
+        // With the analyzer's memo, head.actions is judged entry by entry, unchanged entries from the memo.
+        var reuse = EntryReuse(self)
+        var calls = EntryMemo.Calls()
+        calls.collect(reuse?.rest ?? root)
+        absorb(calls)
+        if reuse != nil {
+            reuse!.collectCalls(into: &self)
+        } else if case .object(let actions)? = root.value(at: Self.actionsPointer) {
             for (name, action) in actions {
                 let lambda = callsByTemplate || called.contains(name)
                 entries.append((action, Self.actionsPointer.appending(name), lambda))
             }
         }
+        reuse?.judge(in: &self)
         if let body = root.value(at: JSONPointer("/$jason/body")) {
             componentActions(body, at: JSONPointer("/$jason/body"), into: &entries)
         }
         for entry in entries { action(entry.json, at: entry.pointer, inLambda: entry.inLambda) }
-        triggerCycles()
+        triggerCycles(reuse?.alwaysCalls ?? unconditionalCalls())
         var trail = PointerTrail()
-        templates(root, at: &trail)
+        templates(reuse?.rest ?? root, at: &trail)
+        found += reuse?.templateFindings ?? []
         fileReferences(root, at: &trail)
+        reuse?.finish()
     }
 
-    /// Every name a `trigger` or `$lambda` calls, and every type used, anywhere below `json`.
-    mutating func collectCalls(_ json: JSON) {
-        switch json {
-        case .object(let members):
-            if case .string(let name)? = members["trigger"] { note(call: name) }
-            if members["type"] == .string("$lambda"), case .string(let name)? = members["options"]?["name"] {
-                note(call: name)
-            }
-            if case .string(let type)? = members["type"], type.hasPrefix("$") {
-                typesByGroup[Self.group(of: type), default: []].insert(type)
-            }
-            for value in members.values { collectCalls(value) }
-        case .array(let items):
-            for item in items { collectCalls(item) }
-        default:
-            break
-        }
-    }
-
-    mutating func note(call name: String) {
-        if name.hasTemplateMarker { callsByTemplate = true } else { called.insert(name) }
+    /// Adds the names called and the types used somewhere in the document.
+    mutating func absorb(_ calls: EntryMemo.Calls) {
+        called.formUnion(calls.names)
+        callsByTemplate = callsByTemplate || calls.byTemplate
+        for (group, types) in calls.types { typesByGroup[group, default: []].formUnion(types) }
     }
 
     /// The `action` members of body components (a button's tap, a list item's selection).

@@ -39,6 +39,9 @@ package struct LanguageServer {
     var tracedRuns: [String: TracedRun] = [:]
 
     package init(services: Services) {
+        var services = services
+        // The server checks each open file at every edit: unchanged head.actions entries are not judged again.
+        if services.analyzer.entryMemo == nil { services.analyzer.entryMemo = EntryMemo() }
         self.services = services
     }
 

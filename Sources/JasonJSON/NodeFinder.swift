@@ -51,6 +51,33 @@ struct NodeFinder {
         }
     }
 
+    /// Every member of the object at `start`, in written order: its name and the bytes from the name's
+    /// opening quote to the value's end. Nil when the bytes there are not a whole object.
+    mutating func members(ofObjectAt start: Int) -> [(name: String, extent: Range<Int>)]? {
+        guard start < cursor.bytes.count, cursor.bytes[start] == UInt8(ascii: "{") else { return nil }
+        var found: [(name: String, extent: Range<Int>)] = []
+        var scratch: [UInt8] = []
+        cursor.position = start + 1
+        cursor.skipWhitespace()
+        if cursor.peek == UInt8(ascii: "}") { return found }
+        while true {
+            guard cursor.peek == UInt8(ascii: "\"") else { return nil }
+            let keyStart = cursor.position
+            guard let name = try? cursor.readString(scratch: &scratch) else { return nil }
+            cursor.skipWhitespace()
+            guard cursor.peek == UInt8(ascii: ":") else { return nil }
+            cursor.position += 1
+            cursor.skipWhitespace()
+            guard skipValue() else { return nil }
+            found.append((name, keyStart..<cursor.position))
+            cursor.skipWhitespace()
+            if cursor.peek == UInt8(ascii: "}") { return found }
+            guard cursor.peek == UInt8(ascii: ",") else { return nil }
+            cursor.position += 1
+            cursor.skipWhitespace()
+        }
+    }
+
     /// Member names compare as Swift strings do (canonical equivalence), as the parsed object's keys did;
     /// equal bytes are the common case, and two different ASCII spellings can never be equal.
     private mutating func matches(_ name: String, nameIsASCII: Bool, keyFrom start: Int, to end: Int, plain: Bool) -> Bool {

@@ -62,6 +62,16 @@ package struct SourceMap: Sendable {
         return i >= 0 ? i : nil
     }
 
+    /// The members of the object a pointer names, each with its bytes from its name to its value's end:
+    /// what an editor compares to tell which members an edit changed. Nil when there is no such object.
+    package func members(ofObjectAt pointer: JSONPointer) -> [(name: String, extent: Range<Int>)]? {
+        guard let start = offset(of: pointer) else { return nil }
+        return file.bytes.withUnsafeBufferPointer { bytes in
+            var finder = NodeFinder(cursor: ByteCursor(bytes), containers: containers)
+            return finder.members(ofObjectAt: start)
+        }
+    }
+
     /// The lines the node a pointer names spans, from its first byte to its last.
     package func lines(of pointer: JSONPointer) -> ClosedRange<Int>? {
         guard let start = offset(of: pointer) else { return nil }

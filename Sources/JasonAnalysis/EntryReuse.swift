@@ -1,0 +1,117 @@
+import JasonJSON
+import JasonRuntime
+
+/// One pass's use of its analyzer's `EntryMemo`: head.actions judged entry by entry, each entry written
+/// as at the last check taken from the memo. The whole-document walks cover the rest of the document
+/// (`rest`); `file://` references are still looked for everywhere, since the files may have changed.
+struct EntryReuse {
+    private let memo: EntryMemo
+    private let fileName: String
+    private let file: SourceFile
+    private var kept: EntryMemo.File
+    /// head.actions in order, each with its bytes from its name to its value's end.
+    private let entries: [(name: String, json: JSON, extent: Range<Int>)]
+    /// The document with head.actions emptied.
+    let rest: JSON
+    /// The entries' findings about their templates, added after the whole-document walk's own.
+    private(set) var templateFindings: [Diagnostic] = []
+    private(set) var alwaysCalls: [String: (callee: String, at: JSONPointer)] = [:]
+
+    /// Nil when the analyzer keeps no memo or the document's entries cannot be told apart by their text
+    /// (a single action, parts mixed in from other files, no source map).
+    init?(_ pass: Pass) {
+        guard let memo = pass.analyzer.entryMemo, !pass.isFragment, pass.locator.mixedParts.isEmpty,
+              let map = pass.locator.sourceMap, let fileName = pass.locator.fileName,
+              case .object(let actions)? = pass.root.value(at: Pass.actionsPointer),
+              let members = map.members(ofObjectAt: Pass.actionsPointer) else { return nil }
+        var extents: [String: Range<Int>] = [:]
+        for member in members { extents[member.name] = member.extent }  // the last of a name is the one parsed
+        var entries: [(name: String, json: JSON, extent: Range<Int>)] = []
+        entries.reserveCapacity(actions.count)
+        for (name, json) in actions {
+            guard let extent = extents[name] else { return nil }
+            entries.append((name, json, extent))
+        }
+        (self.memo, self.fileName, file, self.entries) = (memo, fileName, map.file, entries)
+        rest = Self.withoutActions(pass.root)
+        kept = memo.take(fileName)
+    }
+
+    /// Adds each entry's calls and types to the pass's: the memo's where its text is unchanged.
+    mutating func collectCalls(into pass: inout Pass) {
+        var current: [String: EntryMemo.Entry] = [:]
+        current.reserveCapacity(entries.count)
+        for entry in entries {
+            var known = kept.entries[entry.name]
+            if known.map({ !$0.isWritten(as: file.bytes, entry.extent) }) ?? true {
+                var calls = EntryMemo.Calls()
+                calls.collect(entry.json)
+                calls.always = Pass.unconditionalCall(entry.json, at: Pass.actionsPointer.appending(entry.name))
+                known = EntryMemo.Entry(text: Array(file.bytes[entry.extent]), calls: calls)
+            }
+            pass.absorb(known!.calls)
+            alwaysCalls[entry.name] = known!.calls.always
+            current[entry.name] = known
+        }
+        kept.entries = current
+    }
+
+    /// Each entry's findings, appended to the pass's (those about templates kept for later): the memo's,
+    /// moved to where the entry now is, when it was judged in the same context.
+    mutating func judge(in pass: inout Pass) {
+        let context = EntryMemo.Context(actionNames: pass.actionNames, dataNames: pass.dataNames,
+                                        typesByGroup: pass.typesByGroup, templates: pass.templateNames)
+        let sameContext = kept.context == context
+        kept.context = context
+        kept.reused = 0
+        for entry in entries {
+            let inLambda = pass.callsByTemplate || pass.called.contains(entry.name)
+            if sameContext, let judged = kept.entries[entry.name]?.judgment, judged.inLambda == inLambda {
+                if let old = judged.anchor {
+                    let new = file.location(ofOffset: entry.extent.lowerBound)
+                    pass.found += judged.actions.map { $0.moved(from: old, to: new) }
+                    templateFindings += judged.templates.map { $0.moved(from: old, to: new) }
+                }
+                kept.reused += 1
+                continue
+            }
+            let judged = Self.judge(entry.json, named: entry.name, inLambda: inLambda, in: &pass)
+            templateFindings += judged.templates
+            let anchor = judged.actions.isEmpty && judged.templates.isEmpty ? nil : file.location(ofOffset: entry.extent.lowerBound)
+            // An agent's page is a file: what it defines may change behind the editor.
+            let readsFiles = kept.entries[entry.name]?.calls.types["$agent"] != nil
+            kept.entries[entry.name]?.judgment = readsFiles ? nil
+                : EntryMemo.Judgment(inLambda: inLambda, anchor: anchor, actions: judged.actions, templates: judged.templates)
+        }
+    }
+
+    /// One entry checked as the whole-document pass checks it: its actions, then its name's and values' templates.
+    private static func judge(_ json: JSON, named name: String, inLambda: Bool,
+                              in pass: inout Pass) -> (actions: [Diagnostic], templates: [Diagnostic]) {
+        let before = pass.found.count
+        pass.action(json, at: Pass.actionsPointer.appending(name), inLambda: inLambda)
+        let actions = Array(pass.found[before...])
+        let templatesStart = pass.found.count
+        var trail = PointerTrail()
+        for token in ["$jason", "head", "actions", name] { trail.push(token) }
+        pass.scripts(in: name, at: trail, isKey: true)
+        pass.templates(json, at: &trail)
+        let templates = Array(pass.found[templatesStart...])
+        pass.found.removeSubrange(templatesStart...)
+        return (actions, templates)
+    }
+
+    /// The memo keeps what this pass found, for the next check of the file.
+    func finish() {
+        memo.keep(kept, for: fileName)
+    }
+
+    private static func withoutActions(_ root: JSON) -> JSON {
+        guard case .object(var top) = root, case .object(var jason)? = top["$jason"],
+              case .object(var head)? = jason["head"] else { return root }
+        head["actions"] = .object([:])
+        jason["head"] = .object(head)
+        top["$jason"] = .object(jason)
+        return .object(top)
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+import JasonActions
+import JasonAnalysis
+import JasonJSON
+import JasonRuntime
+import TestSupport
+import Testing
+
+/// An analyzer with a memo (the editor's) finds, at every check, exactly what one without finds: the
+/// same findings at the same places, whatever moved or changed since the last check.
+@Suite struct EntryMemoTests {
+    static let name = "/flows/flow.json"
+
+    static func analyzer(memo: EntryMemo? = nil) -> Analyzer {
+        var analyzer = Analyzer(registry: StandardLibrary.registry, fileExists: { _ in false })
+        analyzer.entryMemo = memo
+        return analyzer
+    }
+
+    /// Checks each text in turn with one memo and compares with a check of it from scratch.
+    static func expectSameFindings(_ texts: [String], sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+        let remembering = analyzer(memo: EntryMemo())
+        for (i, text) in texts.enumerated() {
+            let file = SourceFile(name: name, text: text)
+            #expect(remembering.check(file).diagnostics == analyzer().check(file).diagnostics,
+                    "text \(i)", sourceLocation: sourceLocation)
+        }
+    }
+
+    /// A flow of `count` named actions calling one another, each with a template, one in three misspelt.
+    static func flow(_ count: Int, rename: (Int) -> String = { "a\($0)" }, spacer: String = "") -> String {
+        let entries = (0..<count).map { i in
+            let type = i % 3 == 0 ? "$utill.toast" : "$set"
+            let next = i + 1 < count ? #", "success": {"trigger": "a\#(i + 1)"}"# : ""
+            return #""\#(rename(i))": {"type": "\#(type)", "options": {"v\#(i)": "{{$get.v\#(i) + $jason.x}}"}\#(next)}"#
+        }
+        return "{\"$jason\": {\"head\": {\"data\": {\"items\": []}, \"actions\": {\(spacer)\n"
+            + entries.joined(separator: ",\n") + "\n}}}}"
+    }
+
+    @Test func unchangedEntriesAreTakenFromTheMemoAndMovedWithTheirText() {
+        let memo = EntryMemo()
+        let remembering = Self.analyzer(memo: memo)
+        _ = remembering.check(SourceFile(name: Self.name, text: Self.flow(30)))
+        #expect(memo.reused(in: Self.name) == 0)
+        // Two lines above every entry, and one entry changed: the others are not judged again.
+        let edited = Self.flow(30, spacer: "\n\n").replacingOccurrences(of: "{{$get.v7 +", with: "{{$get.v7 -")
+        let found = remembering.check(SourceFile(name: Self.name, text: edited)).diagnostics
+        #expect(memo.reused(in: Self.name) == 29)
+        #expect(found == Self.analyzer().check(SourceFile(name: Self.name, text: edited)).diagnostics)
+        #expect(found.filter { $0.id == .unknownAction }.count == 10)
+    }
+
+    @Test func movedLinesAndColumnsKeepTheFindingsInPlace() {
+        let flow = Self.flow(12)
+        Self.expectSameFindings([
+            flow, flow,
+            Self.flow(12, spacer: "\n  \n"),
+            // Entries on one line: a longer first entry moves the others' columns.
+            flow.replacingOccurrences(of: ",\n", with: ", "),
+            flow.replacingOccurrences(of: ",\n", with: ", ").replacingOccurrences(of: "{{$get.v0 +", with: "{{$get.v0    +"),
+        ])
+    }
+
+    @Test func whatAnEntryReadsOutsideItselfIsJudgedAgainWhenItChanges() {
+        Self.expectSameFindings([
+            Self.flow(9),
+            // A renamed action: the unchanged entry calling it now calls nothing.
+            Self.flow(9, rename: { $0 == 4 ? "a4x" : "a\($0)" }),
+            Self.flow(9),
+            // A name of head.data that a template's typo is near.
+            Self.flow(9).replacingOccurrences(of: "\"items\"", with: "\"jasn\""),
+        ])
+        let lambda = { (caller: String) in
+            "{\"$jason\": {\"head\": {\"actions\": {\n\"$load\": {\"trigger\": \"\(caller)\"},\n"
+                + "\"f\": {\"type\": \"$return.success\"},\n\"g\": {\"type\": \"$render\", \"options\": {\"template\": \"bdy\"}}}"
+                + ", \"templates\": {\"body\": {}}}}}"
+        }
+        // Whether a $return is inside a lambda depends on who calls it; $render on head.templates.
+        Self.expectSameFindings([lambda("f"), lambda("g"), lambda("f"),
+                                 lambda("f").replacingOccurrences(of: "{\"body\": {}}", with: "{\"bdy\": {}}")])
+    }
+
+    @Test(arguments: Paths.shared("corpus/documents") + Paths.shared("corpus/invalid"))
+    func corpusDocumentsFindTheSameWithAMemo(_ url: URL) throws {
+        let text = String(decoding: try Data(contentsOf: url), as: UTF8.self)
+        // The same text again, then every line pushed down by one inside head.actions.
+        let shifted = text.range(of: "\"actions\"").flatMap { text.range(of: "{", range: $0.upperBound..<text.endIndex) }
+            .map { text.replacingCharacters(in: $0, with: "{\n") } ?? text
+        Self.expectSameFindings([text, text, shifted, text])
+    }
+}
