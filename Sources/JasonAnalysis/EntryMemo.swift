@@ -26,6 +26,13 @@ package final class EntryMemo: Sendable {
         var types: [Substring: Set<String>] = [:]
         /// The name its chain always calls, through actions that finish at once (`Pass.unconditionalCall`).
         var always: (callee: String, at: JSONPointer)?
+        /// Whether it has a `file://` string: with `$href`, `$visit` and `$require`, what names files.
+        var namesFiles = false
+
+        /// Whether the files it names must be looked for (`Pass.fileReferences`).
+        var mayReferenceFiles: Bool {
+            namesFiles || ["$href", "$visit", "$require"].contains { types[Substring($0)] != nil }
+        }
     }
 
     /// An entry's findings under the file's context: those about its actions and those about its
@@ -92,6 +99,8 @@ extension EntryMemo.Calls {
             for value in members.values { collect(value) }
         case .array(let items):
             for item in items { collect(item) }
+        case .string(let text):
+            if !namesFiles, text.hasPrefix("file://") { namesFiles = true }
         default:
             break
         }

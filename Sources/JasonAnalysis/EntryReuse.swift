@@ -85,6 +85,17 @@ struct EntryReuse {
         }
     }
 
+    /// The files the entries name, looked for again at every check: only in the entries that name any.
+    func fileReferences(in pass: inout Pass) {
+        var trail = PointerTrail()
+        for token in ["$jason", "head", "actions"] { trail.push(token) }
+        for entry in entries where kept.entries[entry.name]?.calls.mayReferenceFiles ?? true {
+            trail.push(entry.name)
+            pass.fileReferences(entry.json, at: &trail)
+            trail.pop()
+        }
+    }
+
     /// One entry checked as the whole-document pass checks it: its actions, then its name's and values' templates.
     private static func judge(_ json: JSON, named name: String, inLambda: Bool,
                               in pass: inout Pass) -> (actions: [Diagnostic], templates: [Diagnostic]) {

@@ -67,7 +67,8 @@ struct Pass {
         var trail = PointerTrail()
         templates(reuse?.rest ?? root, at: &trail)
         found += reuse?.templateFindings ?? []
-        fileReferences(root, at: &trail)
+        fileReferences(reuse?.rest ?? root, at: &trail)
+        reuse?.fileReferences(in: &self)
         reuse?.finish()
     }
 

@@ -30,9 +30,10 @@ extension Document {
         }
         // An action reads five keys: any other (`"next"` for `"success"`) is a mistake that would pass in
         // silence, unless it is plainly a note (`"_comment"`, `"//"`).
-        func unknownOnAction(_ key: String, at pointer: JSONPointer) {
+        func unknownOnAction(_ key: String, on action: PointerTrail) {
             guard !Self.actionKeys.contains(key), !key.hasPrefix("_"), !key.hasPrefix("//"), !key.hasPrefix("#"),
                   !key.lowercased().hasPrefix("comment") else { return }
+            let pointer = action.pointer.appending(key)
             let near = Suggestion.closest(to: key, among: Self.actionKeys) ?? Self.actionKeySynonyms[key.lowercased()]
             let message = if let near {
                 "unknown key \"\(key)\" on an action; did you mean \"\(near)\"?"
@@ -50,14 +51,19 @@ extension Document {
                 for key in head.keys { misspelt(key, Self.headKeys, at: headPointer.appending(key)) }
                 if case .object(let actions)? = head["actions"] {
                     let actionsPointer = headPointer.appending("actions")
+                    var trail = PointerTrail()
+                    for token in ["$jason", "head", "actions"] { trail.push(token) }
                     for (name, action) in actions {
                         if name.hasPrefix("$") { misspelt(name, Self.events, at: actionsPointer.appending(name)) }
-                        checkAction(action, at: actionsPointer.appending(name), unknownOnAction)
+                        trail.push(name)
+                        checkAction(action, at: &trail, unknownOnAction)
+                        trail.pop()
                     }
                 }
             }
         } else if bareAction != nil {
-            checkAction(root, at: .root, unknownOnAction)
+            var trail = PointerTrail()
+            checkAction(root, at: &trail, unknownOnAction)
         }
         var trail = PointerTrail()
         unclosedTemplates(root, at: &trail, into: &found, marks: marks.flatMap { $0.covers(root) ? $0 : nil })
@@ -77,19 +83,27 @@ extension Document {
         }
     }
 
-    /// Keys of an action object, and of the actions in its branches and conditional arrays.
-    func checkAction(_ json: JSON, at pointer: JSONPointer, _ unknownKey: (String, JSONPointer) -> Void) {
+    /// Keys of an action object, and of the actions in its branches and conditional arrays. Every action
+    /// is visited before each run: the pointer is made only for a key that is reported.
+    func checkAction(_ json: JSON, at trail: inout PointerTrail, _ unknownKey: (String, PointerTrail) -> Void) {
         switch json {
         case .object(let members) where members["type"] != nil || members["trigger"] != nil:
-            for key in members.keys { unknownKey(key, pointer.appending(key)) }
+            for key in members.keys { unknownKey(key, trail) }
             for branch in ["success", "error"] {
-                if let next = members[branch] { checkAction(next, at: pointer.appending(branch), unknownKey) }
+                guard let next = members[branch] else { continue }
+                trail.push(branch)
+                checkAction(next, at: &trail, unknownKey)
+                trail.pop()
             }
         case .array(let cases):
             for (i, entry) in cases.enumerated() {
                 guard case .object(let arms) = entry else { continue }
                 for (condition, action) in arms {
-                    checkAction(action, at: pointer.appending(i).appending(condition), unknownKey)
+                    trail.push(i)
+                    trail.push(condition)
+                    checkAction(action, at: &trail, unknownKey)
+                    trail.pop()
+                    trail.pop()
                 }
             }
         default:

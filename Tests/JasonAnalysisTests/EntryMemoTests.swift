@@ -3,6 +3,7 @@ import JasonActions
 import JasonAnalysis
 import JasonJSON
 import JasonRuntime
+import Synchronization
 import TestSupport
 import Testing
 
@@ -79,6 +80,19 @@ import Testing
         // Whether a $return is inside a lambda depends on who calls it; $render on head.templates.
         Self.expectSameFindings([lambda("f"), lambda("g"), lambda("f"),
                                  lambda("f").replacingOccurrences(of: "{\"body\": {}}", with: "{\"bdy\": {}}")])
+    }
+
+    @Test func filesAreLookedForAtEveryCheck() {
+        let existing = Mutex<Set<String>>([])
+        var analyzer = Analyzer(registry: StandardLibrary.registry, fileExists: { path in existing.withLock { $0.contains(path) } })
+        analyzer.entryMemo = EntryMemo()
+        let flow = "{\"$jason\": {\"head\": {\"actions\": {\n\"$load\": {\"type\": \"$href\", \"options\": {\"url\": \"next.json\"}},\n"
+            + "\"more\": {\"type\": \"$set\", \"options\": {\"page\": \"file://page.json\"}}}}}}"
+        let file = SourceFile(name: Self.name, text: flow)
+        #expect(analyzer.check(file).diagnostics.map(\.id) == [.missingFile, .missingFile])
+        existing.withLock { $0 = ["/flows/next.json", "/flows/page.json"] }
+        #expect(analyzer.check(file).diagnostics.isEmpty)
+        #expect(analyzer.entryMemo?.reused(in: Self.name) == 2)
     }
 
     @Test(arguments: Paths.shared("corpus/documents") + Paths.shared("corpus/invalid"))
