@@ -61,25 +61,31 @@ package struct Analyzer: Sendable {
                        "key \"\(duplicate.key)\" appears again in this object; only the last one counts",
                        file: file.name, location: file.location(ofOffset: duplicate.offset), pointer: duplicate.pointer)
         }
+        var document: Document?
         do {
-            var document = try Document.load(parsed.value, locator: locator, compiling: false, marks: parsed.marks)
-            if document.unresolvedMixins {
+            document = try Document.load(parsed.value, locator: locator, compiling: false, marks: parsed.marks)
+            if document!.unresolvedMixins {
                 // What the document will run: its file:// mixins read and merged in, checked where they were written.
-                let mixed = try document.resolvingFileMixins(compiling: false, access: access(for: file.name), openText: openText)
+                let mixed = try document!.resolvingFileMixins(compiling: false, access: access(for: file.name), openText: openText)
                 (document, root, locator) = (mixed.0, mixed.0.root, mixed.0.locator)
                 found += mixed.1
             }
+        } catch {
+            document = nil  // a document that failed to load is not linted
+            found.append(error)
+        }
+        var reuse = entryMemo.flatMap { EntryReuse(memo: $0, root: root, locator: locator) }
+        if let document {
             // A run warns of a broken conditional and goes on as st.js does; `check` holds it an error.
-            found += document.lint().map { d in
+            found += (reuse?.lint(document) ?? document.lint()).map { d in
                 var d = d
                 if d.id == .conditionalShape || d.id == .unreachableBranch { d.severity = .error }
                 return d
             }
-        } catch {
-            found.append(error)
         }
         var pass = Pass(analyzer: self, root: root, locator: locator)
-        pass.run()
+        pass.run(reusing: &reuse)
+        reuse?.finish()
         found += pass.found
         // Only a part (not a `$jason` document) is looked for in the folder: the search reads files, and
         // a document is checked at every edit.

@@ -35,19 +35,25 @@ package final class EntryMemo: Sendable {
         }
     }
 
+    /// Findings in an entry, and where the entry started when they were located (nil when there are none).
+    struct Located {
+        var anchor: SourceLocation?
+        var findings: [Diagnostic]
+    }
+
     /// An entry's findings under the file's context: those about its actions and those about its
-    /// templates (kept apart so that they join the others in the order a whole check makes them), and
-    /// where the entry started when they were located.
+    /// templates, kept apart so that they join the others in the order a whole check makes them.
     struct Judgment {
         var inLambda: Bool
-        var anchor: SourceLocation?
-        var actions: [Diagnostic]
-        var templates: [Diagnostic]
+        var actions: Located
+        var templates: Located
     }
 
     struct Entry {
         var text: [UInt8]
         var calls: Calls
+        /// What `Document.lint` finds in it, which depends on its text alone.
+        var lint: Located?
         var judgment: Judgment?
     }
 
@@ -74,6 +80,11 @@ package final class EntryMemo: Sendable {
     /// How many head.actions entries the last check of the file took from the memo instead of judging them.
     package func reused(in name: String) -> Int {
         files.withLock { $0[name]?.reused ?? 0 }
+    }
+
+    /// Drops what is kept of a file (the editor closed it).
+    package func forget(_ name: String) {
+        _ = files.withLock { $0.removeValue(forKey: name) }
     }
 
     func keep(_ file: File, for name: String) {

@@ -17,12 +17,11 @@ struct EntryReuse {
     private(set) var templateFindings: [Diagnostic] = []
     private(set) var alwaysCalls: [String: (callee: String, at: JSONPointer)] = [:]
 
-    /// Nil when the analyzer keeps no memo or the document's entries cannot be told apart by their text
-    /// (a single action, parts mixed in from other files, no source map).
-    init?(_ pass: Pass) {
-        guard let memo = pass.analyzer.entryMemo, !pass.isFragment, pass.locator.mixedParts.isEmpty,
-              let map = pass.locator.sourceMap, let fileName = pass.locator.fileName,
-              case .object(let actions)? = pass.root.value(at: Pass.actionsPointer),
+    /// Nil when the document's entries cannot be told apart by their text (a single action, parts mixed
+    /// in from other files, no source map). Entries whose text changed are forgotten here.
+    init?(memo: EntryMemo, root: JSON, locator: SourceLocator) {
+        guard root["$jason"] != nil, locator.mixedParts.isEmpty, let map = locator.sourceMap, let fileName = locator.fileName,
+              case .object(let actions)? = root.value(at: Pass.actionsPointer),
               let members = map.members(ofObjectAt: Pass.actionsPointer) else { return nil }
         var extents: [String: Range<Int>] = [:]
         for member in members { extents[member.name] = member.extent }  // the last of a name is the one parsed
@@ -33,27 +32,46 @@ struct EntryReuse {
             entries.append((name, json, extent))
         }
         (self.memo, self.fileName, file, self.entries) = (memo, fileName, map.file, entries)
-        rest = Self.withoutActions(pass.root)
+        rest = Document.withoutActionEntries(root)
         kept = memo.take(fileName)
-    }
-
-    /// Adds each entry's calls and types to the pass's: the memo's where its text is unchanged.
-    mutating func collectCalls(into pass: inout Pass) {
         var current: [String: EntryMemo.Entry] = [:]
         current.reserveCapacity(entries.count)
         for entry in entries {
-            var known = kept.entries[entry.name]
-            if known.map({ !$0.isWritten(as: file.bytes, entry.extent) }) ?? true {
-                var calls = EntryMemo.Calls()
-                calls.collect(entry.json)
-                calls.always = Pass.unconditionalCall(entry.json, at: Pass.actionsPointer.appending(entry.name))
-                known = EntryMemo.Entry(text: Array(file.bytes[entry.extent]), calls: calls)
+            if let known = kept.entries[entry.name], known.isWritten(as: file.bytes, entry.extent) {
+                current[entry.name] = known
+                continue
             }
-            pass.absorb(known!.calls)
-            alwaysCalls[entry.name] = known!.calls.always
-            current[entry.name] = known
+            var calls = EntryMemo.Calls()
+            calls.collect(entry.json)
+            calls.always = Pass.unconditionalCall(entry.json, at: Pass.actionsPointer.appending(entry.name))
+            current[entry.name] = EntryMemo.Entry(text: Array(file.bytes[entry.extent]), calls: calls)
         }
         kept.entries = current
+    }
+
+    /// `Document.lint`'s findings, each unchanged entry's from the memo.
+    mutating func lint(_ document: Document) -> [Diagnostic]? {
+        guard let (fresh, others) = document.lintByEntry(skipping: { kept.entries[$0]?.lint != nil }) else { return nil }
+        var found = others
+        for entry in entries {
+            if let judged = fresh[entry.name] {
+                let lint = located(judged, entry)
+                kept.entries[entry.name]?.lint = lint
+                found += judged
+            } else if let known = kept.entries[entry.name]?.lint {
+                found += placed(known, entry)
+            }
+        }
+        return found
+    }
+
+    /// Adds each entry's calls and types to the pass's.
+    mutating func collectCalls(into pass: inout Pass) {
+        for entry in entries {
+            guard let calls = kept.entries[entry.name]?.calls else { continue }
+            pass.absorb(calls)
+            alwaysCalls[entry.name] = calls.always
+        }
     }
 
     /// Each entry's findings, appended to the pass's (those about templates kept for later): the memo's,
@@ -67,21 +85,19 @@ struct EntryReuse {
         for entry in entries {
             let inLambda = pass.callsByTemplate || pass.called.contains(entry.name)
             if sameContext, let judged = kept.entries[entry.name]?.judgment, judged.inLambda == inLambda {
-                if let old = judged.anchor {
-                    let new = file.location(ofOffset: entry.extent.lowerBound)
-                    pass.found += judged.actions.map { $0.moved(from: old, to: new) }
-                    templateFindings += judged.templates.map { $0.moved(from: old, to: new) }
-                }
+                pass.found += placed(judged.actions, entry)
+                templateFindings += placed(judged.templates, entry)
                 kept.reused += 1
                 continue
             }
             let judged = Self.judge(entry.json, named: entry.name, inLambda: inLambda, in: &pass)
             templateFindings += judged.templates
-            let anchor = judged.actions.isEmpty && judged.templates.isEmpty ? nil : file.location(ofOffset: entry.extent.lowerBound)
             // An agent's page is a file: what it defines may change behind the editor.
             let readsFiles = kept.entries[entry.name]?.calls.types["$agent"] != nil
-            kept.entries[entry.name]?.judgment = readsFiles ? nil
-                : EntryMemo.Judgment(inLambda: inLambda, anchor: anchor, actions: judged.actions, templates: judged.templates)
+            let judgment = readsFiles ? nil
+                : EntryMemo.Judgment(inLambda: inLambda, actions: located(judged.actions, entry),
+                                     templates: located(judged.templates, entry))
+            kept.entries[entry.name]?.judgment = judgment
         }
     }
 
@@ -94,6 +110,18 @@ struct EntryReuse {
             pass.fileReferences(entry.json, at: &trail)
             trail.pop()
         }
+    }
+
+    /// Findings just made in an entry, with where the entry starts now.
+    private func located(_ found: [Diagnostic], _ entry: (name: String, json: JSON, extent: Range<Int>)) -> EntryMemo.Located {
+        EntryMemo.Located(anchor: found.isEmpty ? nil : file.location(ofOffset: entry.extent.lowerBound), findings: found)
+    }
+
+    /// Kept findings of an entry, moved to where it starts now.
+    private func placed(_ kept: EntryMemo.Located, _ entry: (name: String, json: JSON, extent: Range<Int>)) -> [Diagnostic] {
+        guard let old = kept.anchor else { return kept.findings }
+        let new = file.location(ofOffset: entry.extent.lowerBound)
+        return kept.findings.map { $0.moved(from: old, to: new) }
     }
 
     /// One entry checked as the whole-document pass checks it: its actions, then its name's and values' templates.
@@ -115,14 +143,5 @@ struct EntryReuse {
     /// The memo keeps what this pass found, for the next check of the file.
     func finish() {
         memo.keep(kept, for: fileName)
-    }
-
-    private static func withoutActions(_ root: JSON) -> JSON {
-        guard case .object(var top) = root, case .object(var jason)? = top["$jason"],
-              case .object(var head)? = jason["head"] else { return root }
-        head["actions"] = .object([:])
-        jason["head"] = .object(head)
-        top["$jason"] = .object(jason)
-        return .object(top)
     }
 }

@@ -40,13 +40,12 @@ struct Pass {
         (root.value(at: JSONPointer("/$jason/head/templates"))?.objectValue?.keys).map { $0.sorted() } ?? []
     }
 
-    mutating func run() {
+    /// With `reuse` (the analyzer's memo), head.actions is judged entry by entry, unchanged entries from the memo.
+    mutating func run(reusing reuse: inout EntryReuse?) {
         var entries: [(json: JSON, pointer: JSONPointer, inLambda: Bool)] = []
         if case .object(let top) = root, top["$jason"] == nil, top["type"] != nil || top["trigger"] != nil {
             entries.append((root, .root, false))
         }
-        // With the analyzer's memo, head.actions is judged entry by entry, unchanged entries from the memo.
-        var reuse = EntryReuse(self)
         var calls = EntryMemo.Calls()
         calls.collect(reuse?.rest ?? root)
         absorb(calls)
@@ -69,7 +68,6 @@ struct Pass {
         found += reuse?.templateFindings ?? []
         fileReferences(reuse?.rest ?? root, at: &trail)
         reuse?.fileReferences(in: &self)
-        reuse?.finish()
     }
 
     /// Adds the names called and the types used somewhere in the document.

@@ -195,6 +195,7 @@ package struct LanguageServer {
         case "textDocument/didSave":
             return []
         case "textDocument/didClose":
+            if let closed = documents[uri] { services.analyzer.entryMemo?.forget(closed.name) }
             documents[uri] = nil
             stale.remove(uri)
             return [RPC.notification("textDocument/publishDiagnostics", ["uri": .string(uri), "diagnostics": []])]

@@ -37,8 +37,11 @@ struct OpenDocument {
         lines = LineIndex(bytes)
     }
 
+    /// The name the analysis gives the file: its path, or its URI when it has none.
+    var name: String { path ?? uri }
+
     mutating func analyze(_ analyzer: Analyzer) {
-        report = analyzer.check(SourceFile(name: path ?? uri, bytes: lines.bytes))
+        report = analyzer.check(SourceFile(name: name, bytes: lines.bytes))
         if report.parsed != nil { lastParsed = report.parsed }
     }
 
@@ -76,7 +79,6 @@ struct OpenDocument {
 
     /// A finding in a mixin file, shown at the member of this document that mixed it in.
     func placedHere(_ d: Diagnostic) -> Diagnostic {
-        let name = path ?? uri
         guard let file = d.file, file != name, let pointer = d.pointer,
               let member = report.mixedParts.first(where: { $0.pointer.isPrefix(of: pointer) && $0.member?.file == name })?.member
         else { return d }

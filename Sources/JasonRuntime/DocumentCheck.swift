@@ -19,56 +19,75 @@ extension Document {
 
     /// Every such mistake, in document order, each located and with a did-you-mean.
     package func lint() -> [Diagnostic] {
-        var found: [Diagnostic] = []
-        // Only keys close to a known one: other keys are the author's own (and Jasonette ignores them).
-        func misspelt(_ key: String, _ known: [String], at pointer: JSONPointer) {
-            guard !known.contains(key), let near = Suggestion.closest(to: key, among: known) else { return }
-            var finding = Diagnostic(.unknownKey, .warning, "unknown key \"\(key)\"; did you mean \"\(near)\"?",
-                                     at: locator.path(pointer))
-            finding.fix = locator.keyPath(pointer).location.map { Fix(at: $0, key, near) }
-            found.append(finding)
-        }
-        // An action reads five keys: any other (`"next"` for `"success"`) is a mistake that would pass in
-        // silence, unless it is plainly a note (`"_comment"`, `"//"`).
-        func unknownOnAction(_ key: String, on action: PointerTrail) {
-            guard !Self.actionKeys.contains(key), !key.hasPrefix("_"), !key.hasPrefix("//"), !key.hasPrefix("#"),
-                  !key.lowercased().hasPrefix("comment") else { return }
-            let pointer = action.pointer.appending(key)
-            let near = Suggestion.closest(to: key, among: Self.actionKeys) ?? Self.actionKeySynonyms[key.lowercased()]
-            let message = if let near {
-                "unknown key \"\(key)\" on an action; did you mean \"\(near)\"?"
-            } else {
-                "unknown key \"\(key)\" on an action: an action reads only type, options, success, error and trigger"
-            }
-            let finding = Diagnostic(.unknownKey, .warning, message, at: locator.keyPath(pointer))
-            found.append(near.map { finding.fixing(key, to: $0) } ?? finding)
-        }
-        if case .object(let top) = root, case .object(let jason)? = top["$jason"] {
-            let jasonPointer = JSONPointer.root.appending("$jason")
-            for key in jason.keys { misspelt(key, Self.jasonKeys, at: jasonPointer.appending(key)) }
-            if case .object(let head)? = jason["head"] {
-                let headPointer = jasonPointer.appending("head")
-                for key in head.keys { misspelt(key, Self.headKeys, at: headPointer.appending(key)) }
-                if case .object(let actions)? = head["actions"] {
-                    let actionsPointer = headPointer.appending("actions")
-                    var trail = PointerTrail()
-                    for token in ["$jason", "head", "actions"] { trail.push(token) }
-                    for (name, action) in actions {
-                        if name.hasPrefix("$") { misspelt(name, Self.events, at: actionsPointer.appending(name)) }
-                        trail.push(name)
-                        checkAction(action, at: &trail, unknownOnAction)
-                        trail.pop()
-                    }
-                }
-            }
+        var found = misspeltOutsideActions()
+        if let actions = actionEntries {
+            for (name, action) in actions { keys(ofEntry: name, action, into: &found) }
         } else if bareAction != nil {
             var trail = PointerTrail()
-            checkAction(root, at: &trail, unknownOnAction)
+            checkAction(root, at: &trail) { unknownOnAction($0, on: $1, into: &found) }
         }
         var trail = PointerTrail()
-        unclosedTemplates(root, at: &trail, into: &found, marks: marks.flatMap { $0.covers(root) ? $0 : nil })
+        unclosedTemplates(root, at: &trail, into: &found, marks: validMarks)
         found += invalidUTF8()
         return found
+    }
+
+    /// The parser's marks, when they are of this tree.
+    var validMarks: MarkedContainers? { marks.flatMap { $0.covers(root) ? $0 : nil } }
+
+    /// The entries of `head.actions` in a `$jason` document.
+    var actionEntries: JSONObject? {
+        guard case .object(let top) = root, case .object(let jason)? = top["$jason"],
+              case .object(let head)? = jason["head"], case .object(let actions)? = head["actions"] else { return nil }
+        return actions
+    }
+
+    static let actionsTrail = ["$jason", "head", "actions"]
+
+    /// Misspelt keys of `$jason` and of `head`. Only keys close to a known one: other keys are the
+    /// author's own (and Jasonette ignores them).
+    func misspeltOutsideActions() -> [Diagnostic] {
+        var found: [Diagnostic] = []
+        guard case .object(let top) = root, case .object(let jason)? = top["$jason"] else { return found }
+        let jasonPointer = JSONPointer.root.appending("$jason")
+        for key in jason.keys { misspelt(key, Self.jasonKeys, at: jasonPointer.appending(key), into: &found) }
+        if case .object(let head)? = jason["head"] {
+            let headPointer = jasonPointer.appending("head")
+            for key in head.keys { misspelt(key, Self.headKeys, at: headPointer.appending(key), into: &found) }
+        }
+        return found
+    }
+
+    /// A head.actions entry's keys: a misspelt event name, and keys its actions do not read.
+    func keys(ofEntry name: String, _ action: JSON, into found: inout [Diagnostic]) {
+        if name.hasPrefix("$") { misspelt(name, Self.events, at: JSONPointer("/$jason/head/actions").appending(name), into: &found) }
+        var trail = PointerTrail()
+        for token in Self.actionsTrail + [name] { trail.push(token) }
+        checkAction(action, at: &trail) { unknownOnAction($0, on: $1, into: &found) }
+    }
+
+    func misspelt(_ key: String, _ known: [String], at pointer: JSONPointer, into found: inout [Diagnostic]) {
+        guard !known.contains(key), let near = Suggestion.closest(to: key, among: known) else { return }
+        var finding = Diagnostic(.unknownKey, .warning, "unknown key \"\(key)\"; did you mean \"\(near)\"?",
+                                 at: locator.path(pointer))
+        finding.fix = locator.keyPath(pointer).location.map { Fix(at: $0, key, near) }
+        found.append(finding)
+    }
+
+    /// An action reads five keys: any other (`"next"` for `"success"`) is a mistake that would pass in
+    /// silence, unless it is plainly a note (`"_comment"`, `"//"`).
+    func unknownOnAction(_ key: String, on action: PointerTrail, into found: inout [Diagnostic]) {
+        guard !Self.actionKeys.contains(key), !key.hasPrefix("_"), !key.hasPrefix("//"), !key.hasPrefix("#"),
+              !key.lowercased().hasPrefix("comment") else { return }
+        let pointer = action.pointer.appending(key)
+        let near = Suggestion.closest(to: key, among: Self.actionKeys) ?? Self.actionKeySynonyms[key.lowercased()]
+        let message = if let near {
+            "unknown key \"\(key)\" on an action; did you mean \"\(near)\"?"
+        } else {
+            "unknown key \"\(key)\" on an action: an action reads only type, options, success, error and trigger"
+        }
+        let finding = Diagnostic(.unknownKey, .warning, message, at: locator.keyPath(pointer))
+        found.append(near.map { finding.fixing(key, to: $0) } ?? finding)
     }
 
     /// Strings whose bytes are not UTF-8: the parser read each bad sequence as U+FFFD.

@@ -28,12 +28,14 @@ import Testing
         }
     }
 
-    /// A flow of `count` named actions calling one another, each with a template, one in three misspelt.
+    /// A flow of `count` named actions calling one another, each with a template, one in three misspelt,
+    /// one in four with a key no action reads and a `{{` never closed.
     static func flow(_ count: Int, rename: (Int) -> String = { "a\($0)" }, spacer: String = "") -> String {
         let entries = (0..<count).map { i in
             let type = i % 3 == 0 ? "$utill.toast" : "$set"
             let next = i + 1 < count ? #", "success": {"trigger": "a\#(i + 1)"}"# : ""
-            return #""\#(rename(i))": {"type": "\#(type)", "options": {"v\#(i)": "{{$get.v\#(i) + $jason.x}}"}\#(next)}"#
+            let odd = i % 4 == 1 ? #", "nxt": {"t": "{{ open"}"# : ""
+            return #""\#(rename(i))": {"type": "\#(type)", "options": {"v\#(i)": "{{$get.v\#(i) + $jason.x}}"}\#(next)\#(odd)}"#
         }
         return "{\"$jason\": {\"head\": {\"data\": {\"items\": []}, \"actions\": {\(spacer)\n"
             + entries.joined(separator: ",\n") + "\n}}}}"
@@ -50,6 +52,8 @@ import Testing
         #expect(memo.reused(in: Self.name) == 29)
         #expect(found == Self.analyzer().check(SourceFile(name: Self.name, text: edited)).diagnostics)
         #expect(found.filter { $0.id == .unknownAction }.count == 10)
+        #expect(found.filter { $0.id == .unknownKey }.count == 8)
+        #expect(found.filter { $0.id == .unclosedTemplate }.count == 8)
     }
 
     @Test func movedLinesAndColumnsKeepTheFindingsInPlace() {

@@ -97,6 +97,43 @@ async def test_a_change_that_fixes_the_typo_clears_the_diagnostic(client: Langua
     assert list(client.diagnostics[flow_uri]) == []
 
 
+@pytest.mark.asyncio(loop_scope="function")
+async def test_findings_of_unchanged_actions_move_with_their_text(client: LanguageClient, tmp_path):
+    """The server keeps each head.actions entry's findings by its text: after edits above and beside
+    an entry, its findings are where a fresh check of the new text puts them (a second file, opened
+    with that text, is the fresh check)."""
+    (tmp_path / "next.json").write_text("{}")
+    uri = (tmp_path / "flow.json").as_uri()
+    text = FLOW.replace('"open": {"type": "$href"', '"open": {"typ": "$href", "type": "$href"')
+    found = await open_document(client, uri, text)
+    assert sorted(d.code for d in found) == ["unknown-action", "unknown-key"]
+    edits = [
+        # A new action above the others: every entry moves down a line.
+        ('"actions": {', '"actions": {\n        "extra": {"type": "$set", "options": {}},'),
+        # Spaces before "$load" on its own line: its findings move right.
+        ('"$load": {', '   "$load": {'),
+    ]
+    for version, (old, new) in enumerate(edits, start=2):
+        start = position_of(text, old)
+        end = position_of(text, old, len(old))
+        text = text.replace(old, new, 1)
+        client.text_document_did_change(
+            types.DidChangeTextDocumentParams(
+                text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=version),
+                content_changes=[types.TextDocumentContentChangePartial(range=types.Range(start=start, end=end), text=new)],
+            )
+        )
+        await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+        moved = list(client.diagnostics[uri])
+        fresh = (tmp_path / f"fresh{version}.json").as_uri()
+        expected = await open_document(client, fresh, text)
+        client.text_document_did_close(types.DidCloseTextDocumentParams(text_document=types.TextDocumentIdentifier(uri=fresh)))
+        await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+        assert len(moved) == 2
+        assert [(d.code, d.range, d.message) for d in moved] == [(d.code, d.range, d.message) for d in expected]
+    assert moved[0].range.start == position_of(text, '"$utill.alert"')
+
+
 def frame(message):
     body = json.dumps(message).encode()
     return b"Content-Length: %d\r\n\r\n" % len(body) + body
