@@ -62,9 +62,13 @@ package struct Analyzer: Sendable {
                        file: file.name, location: file.location(ofOffset: duplicate.offset), pointer: duplicate.pointer)
         }
         var document: Document?
+        var reuse = entryMemo.flatMap { EntryReuse(memo: $0, root: root, locator: locator) }
         do {
-            document = try Document.load(parsed.value, locator: locator, compiling: false, marks: parsed.marks)
+            document = try Document.load(parsed.value, locator: locator, compiling: false, marks: parsed.marks,
+                                         skipping: { reuse?.loads($0) ?? false })
+            reuse?.loaded()
             if document!.unresolvedMixins {
+                reuse = nil  // the entries are judged in the document the mixins make
                 // What the document will run: its file:// mixins read and merged in, checked where they were written.
                 let mixed = try document!.resolvingFileMixins(compiling: false, access: access(for: file.name), openText: openText)
                 (document, root, locator) = (mixed.0, mixed.0.root, mixed.0.locator)
@@ -74,7 +78,6 @@ package struct Analyzer: Sendable {
             document = nil  // a document that failed to load is not linted
             found.append(error)
         }
-        var reuse = entryMemo.flatMap { EntryReuse(memo: $0, root: root, locator: locator) }
         if let document {
             // A run warns of a broken conditional and goes on as st.js does; `check` holds it an error.
             found += (reuse?.lint(document) ?? document.lint()).map { d in

@@ -52,6 +52,8 @@ package final class EntryMemo: Sendable {
     struct Entry {
         var text: [UInt8]
         var calls: Calls
+        /// Whether it loaded as written (`Document.load` found nothing wrong in it).
+        var loads = false
         /// What `Document.lint` finds in it, which depends on its text alone.
         var lint: Located?
         var judgment: Judgment?

@@ -49,6 +49,16 @@ struct EntryReuse {
         kept.entries = current
     }
 
+    /// Whether the entry loaded as written at an earlier check (its text is unchanged), so a load may skip it.
+    func loads(_ name: String) -> Bool {
+        kept.entries[name]?.loads ?? false
+    }
+
+    /// The document loaded without error: each of its entries loads as written.
+    mutating func loaded() {
+        for entry in entries { kept.entries[entry.name]?.loads = true }
+    }
+
     /// `Document.lint`'s findings, each unchanged entry's from the memo.
     mutating func lint(_ document: Document) -> [Diagnostic]? {
         guard let (fresh, others) = document.lintByEntry(skipping: { kept.entries[$0]?.lint != nil }) else { return nil }

@@ -86,6 +86,19 @@ import Testing
                                  lambda("f").replacingOccurrences(of: "{\"body\": {}}", with: "{\"bdy\": {}}")])
     }
 
+    @Test func anEntryThatDoesNotLoadIsReportedAtEveryCheckUntilMended() {
+        let broken = Self.flow(8).replacingOccurrences(of: "\"type\": \"$set\", \"options\": {\"v5\"",
+                                                       with: "\"type\": 5, \"options\": {\"v5\"")
+        #expect(broken != Self.flow(8))
+        Self.expectSameFindings([
+            Self.flow(8), broken,
+            // Another entry edited: the broken one is still loaded, and still stops the load.
+            broken.replacingOccurrences(of: "{{$get.v2 +", with: "{{$get.v2 -"),
+            Self.flow(8),
+            Self.flow(8).replacingOccurrences(of: "{{$get.v2 +", with: "{{$get.v2 -"),
+        ])
+    }
+
     @Test func filesAreLookedForAtEveryCheck() {
         let existing = Mutex<Set<String>>([])
         var analyzer = Analyzer(registry: StandardLibrary.registry, fileExists: { path in existing.withLock { $0.contains(path) } })
