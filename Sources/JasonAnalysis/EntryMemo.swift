@@ -113,7 +113,7 @@ extension EntryMemo.Calls {
         case .array(let items):
             for item in items { collect(item) }
         case .string(let text):
-            if !namesFiles, text.hasPrefix("file://") { namesFiles = true }
+            if !namesFiles, text.utf8.starts(with: "file://".utf8) { namesFiles = true }
         default:
             break
         }

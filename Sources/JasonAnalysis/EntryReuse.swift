@@ -23,13 +23,18 @@ struct EntryReuse {
         guard root["$jason"] != nil, locator.mixedParts.isEmpty, let map = locator.sourceMap, let fileName = locator.fileName,
               case .object(let actions)? = root.value(at: Pass.actionsPointer),
               let members = map.members(ofObjectAt: Pass.actionsPointer) else { return nil }
-        var extents: [String: Range<Int>] = [:]
-        for member in members { extents[member.name] = member.extent }  // the last of a name is the one parsed
         var entries: [(name: String, json: JSON, extent: Range<Int>)] = []
         entries.reserveCapacity(actions.count)
-        for (name, json) in actions {
-            guard let extent = extents[name] else { return nil }
-            entries.append((name, json, extent))
+        if members.count == actions.count, zip(members, actions.keys).allSatisfy({ $0.name == $1 }) {
+            for (member, json) in zip(members, actions.values) { entries.append((member.name, json, member.extent)) }
+        } else {
+            // A name written twice: the parsed object holds the last one's value, where the first one stood.
+            var extents: [String: Range<Int>] = [:]
+            for member in members { extents[member.name] = member.extent }
+            for (name, json) in actions {
+                guard let extent = extents[name] else { return nil }
+                entries.append((name, json, extent))
+            }
         }
         (self.memo, self.fileName, file, self.entries) = (memo, fileName, map.file, entries)
         rest = Document.withoutActionEntries(root)
@@ -113,8 +118,7 @@ struct EntryReuse {
 
     /// The files the entries name, looked for again at every check: only in the entries that name any.
     func fileReferences(in pass: inout Pass) {
-        var trail = PointerTrail()
-        for token in ["$jason", "head", "actions"] { trail.push(token) }
+        var trail = Document.actionsTrail
         for entry in entries where kept.entries[entry.name]?.calls.mayReferenceFiles ?? true {
             trail.push(entry.name)
             pass.fileReferences(entry.json, at: &trail)
@@ -141,8 +145,8 @@ struct EntryReuse {
         pass.action(json, at: Pass.actionsPointer.appending(name), inLambda: inLambda)
         let actions = Array(pass.found[before...])
         let templatesStart = pass.found.count
-        var trail = PointerTrail()
-        for token in ["$jason", "head", "actions", name] { trail.push(token) }
+        var trail = Document.actionsTrail
+        trail.push(name)
         pass.scripts(in: name, at: trail, isKey: true)
         pass.templates(json, at: &trail)
         let templates = Array(pass.found[templatesStart...])

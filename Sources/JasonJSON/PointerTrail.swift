@@ -2,7 +2,7 @@
 /// is made only when a finding needs one. Walks visit every node, and growing pointer text at each step
 /// (escaping every key) cost more than the checks themselves. One array, pushed and popped: no
 /// allocation per node.
-package struct PointerTrail {
+package struct PointerTrail: Sendable {
     private enum Step {
         case key(String)
         case index(Int)

@@ -42,7 +42,12 @@ extension Document {
         return actions
     }
 
-    static let actionsTrail = ["$jason", "head", "actions"]
+    /// The way down to head.actions, for walks that start there.
+    package static let actionsTrail = {
+        var trail = PointerTrail()
+        for token in ["$jason", "head", "actions"] { trail.push(token) }
+        return trail
+    }()
 
     /// Misspelt keys of `$jason` and of `head`. Only keys close to a known one: other keys are the
     /// author's own (and Jasonette ignores them).
@@ -61,8 +66,8 @@ extension Document {
     /// A head.actions entry's keys: a misspelt event name, and keys its actions do not read.
     func keys(ofEntry name: String, _ action: JSON, into found: inout [Diagnostic]) {
         if name.hasPrefix("$") { misspelt(name, Self.events, at: JSONPointer("/$jason/head/actions").appending(name), into: &found) }
-        var trail = PointerTrail()
-        for token in Self.actionsTrail + [name] { trail.push(token) }
+        var trail = Self.actionsTrail
+        trail.push(name)
         checkAction(action, at: &trail) { unknownOnAction($0, on: $1, into: &found) }
     }
 

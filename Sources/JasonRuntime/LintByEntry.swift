@@ -13,7 +13,7 @@ extension Document {
         others += invalidUTF8()
         let marks = validMarks
         var entries: [String: [Diagnostic]] = [:]
-        for token in Self.actionsTrail { trail.push(token) }
+        trail = Self.actionsTrail
         for (name, action) in actions where !skip(name) {
             var found: [Diagnostic] = []
             keys(ofEntry: name, action, into: &found)
