@@ -49,14 +49,21 @@ package final class EntryMemo: Sendable {
         var templates: Located
     }
 
-    struct Entry {
-        var text: [UInt8]
-        var calls: Calls
+    /// A class, so that a check's updates (loaded, linted, judged) change it where the file keeps it
+    /// rather than copy it out and back. Unchecked: only the check that took the file (`take`) touches
+    /// its entries until it gives them back (`keep`), and nothing else holds them.
+    final class Entry: @unchecked Sendable {
+        let text: [UInt8]
+        let calls: Calls
         /// Whether it loaded as written (`Document.load` found nothing wrong in it).
         var loads = false
         /// What `Document.lint` finds in it, which depends on its text alone.
         var lint: Located?
         var judgment: Judgment?
+
+        init(text: [UInt8], calls: Calls) {
+            (self.text, self.calls) = (text, calls)
+        }
     }
 
     /// One file's entries, by name, and the context their judgments were made in.
