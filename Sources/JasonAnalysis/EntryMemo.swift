@@ -53,6 +53,7 @@ package final class EntryMemo: Sendable {
     /// rather than copy it out and back. Unchecked: only the check that took the file (`take`) touches
     /// its entries until it gives them back (`keep`), and nothing else holds them.
     final class Entry: @unchecked Sendable {
+        let name: String
         let text: [UInt8]
         let calls: Calls
         /// Whether it loaded as written (`Document.load` found nothing wrong in it).
@@ -61,15 +62,15 @@ package final class EntryMemo: Sendable {
         var lint: Located?
         var judgment: Judgment?
 
-        init(text: [UInt8], calls: Calls) {
-            (self.text, self.calls) = (text, calls)
+        init(name: String, text: [UInt8], calls: Calls) {
+            (self.name, self.text, self.calls) = (name, text, calls)
         }
     }
 
-    /// One file's entries, by name, and the context their judgments were made in.
+    /// One file's entries, in written order, and the context their judgments were made in.
     struct File {
         var context: Context?
-        var entries: [String: Entry] = [:]
+        var entries: [Entry] = []
         /// How many entries the last check took from the memo.
         var reused = 0
     }

@@ -9,7 +9,8 @@ struct EntryReuse {
     private let fileName: String
     private let file: SourceFile
     private var kept: EntryMemo.File
-    /// head.actions in order, each with its bytes from its name to its value's end.
+    /// head.actions in order, each with its bytes from its name to its value's end; `kept.entries` holds
+    /// the memo's entry for each, at the same position.
     private let entries: [(name: String, json: JSON, extent: Range<Int>)]
     /// The document with head.actions emptied.
     let rest: JSON
@@ -39,41 +40,48 @@ struct EntryReuse {
         (self.memo, self.fileName, file, self.entries) = (memo, fileName, map.file, entries)
         rest = Document.withoutActionEntries(root)
         kept = memo.take(fileName)
-        var current: [String: EntryMemo.Entry] = [:]
-        current.reserveCapacity(entries.count)
-        for entry in entries {
-            if let known = kept.entries[entry.name], known.isWritten(as: file.bytes, entry.extent) {
-                current[entry.name] = known
-                continue
+        kept.entries = Self.match(entries, kept.entries, in: map.file.bytes)
+    }
+
+    /// The memo's entry for each of `entries`, where its text is unchanged; a new one otherwise. An edit
+    /// seldom adds, removes or renames an entry, so each is looked for at its own position first.
+    private static func match(_ entries: [(name: String, json: JSON, extent: Range<Int>)], _ known: [EntryMemo.Entry],
+                              in bytes: [UInt8]) -> [EntryMemo.Entry] {
+        var byName: [String: EntryMemo.Entry]?
+        return entries.enumerated().map { position, entry in
+            var candidate = position < known.count && known[position].name == entry.name ? known[position] : nil
+            if candidate == nil {
+                byName = byName ?? Dictionary(known.map { ($0.name, $0) }, uniquingKeysWith: { $1 })
+                candidate = byName?[entry.name]
             }
+            if let candidate, candidate.isWritten(as: bytes, entry.extent) { return candidate }
             var calls = EntryMemo.Calls()
             calls.collect(entry.json)
             calls.always = Pass.unconditionalCall(entry.json, at: Pass.actionsPointer.appending(entry.name))
-            current[entry.name] = EntryMemo.Entry(text: Array(file.bytes[entry.extent]), calls: calls)
+            return EntryMemo.Entry(name: entry.name, text: Array(bytes[entry.extent]), calls: calls)
         }
-        kept.entries = current
     }
 
-    /// Whether the entry loaded as written at an earlier check (its text is unchanged), so a load may skip it.
-    func loads(_ name: String) -> Bool {
-        kept.entries[name]?.loads ?? false
+    /// Whether the entry at `position` loaded as written at an earlier check, so a load may skip it.
+    func loads(_ position: Int) -> Bool {
+        position < kept.entries.count && kept.entries[position].loads
     }
 
     /// The document loaded without error: each of its entries loads as written.
-    mutating func loaded() {
-        for entry in entries { kept.entries[entry.name]?.loads = true }
+    func loaded() {
+        for entry in kept.entries { entry.loads = true }
     }
 
     /// `Document.lint`'s findings, each unchanged entry's from the memo.
-    mutating func lint(_ document: Document) -> [Diagnostic]? {
-        guard let (fresh, others) = document.lintByEntry(skipping: { kept.entries[$0]?.lint != nil }) else { return nil }
+    func lint(_ document: Document) -> [Diagnostic]? {
+        guard let (fresh, others) = document.lintByEntry(skipping: { kept.entries[$0].lint != nil }) else { return nil }
         var found = others
-        for entry in entries {
-            if let judged = fresh[entry.name] {
-                let lint = located(judged, entry)
-                kept.entries[entry.name]?.lint = lint
+        for (position, entry) in entries.enumerated() {
+            let slot = kept.entries[position]
+            if let judged = fresh[position] {
+                slot.lint = located(judged, entry)
                 found += judged
-            } else if let known = kept.entries[entry.name]?.lint {
+            } else if let known = slot.lint {
                 found += placed(known, entry)
             }
         }
@@ -82,10 +90,10 @@ struct EntryReuse {
 
     /// Adds each entry's calls and types to the pass's.
     mutating func collectCalls(into pass: inout Pass) {
-        for entry in entries {
-            guard let calls = kept.entries[entry.name]?.calls else { continue }
-            pass.absorb(calls)
-            alwaysCalls[entry.name] = calls.always
+        alwaysCalls.reserveCapacity(entries.count)
+        for (entry, slot) in zip(entries, kept.entries) {
+            pass.absorb(slot.calls)
+            alwaysCalls[entry.name] = slot.calls.always
         }
     }
 
@@ -97,9 +105,9 @@ struct EntryReuse {
         let sameContext = kept.context == context
         kept.context = context
         kept.reused = 0
-        for entry in entries {
+        for (entry, slot) in zip(entries, kept.entries) {
             let inLambda = pass.callsByTemplate || pass.called.contains(entry.name)
-            if sameContext, let judged = kept.entries[entry.name]?.judgment, judged.inLambda == inLambda {
+            if sameContext, let judged = slot.judgment, judged.inLambda == inLambda {
                 pass.found += placed(judged.actions, entry)
                 templateFindings += placed(judged.templates, entry)
                 kept.reused += 1
@@ -108,18 +116,16 @@ struct EntryReuse {
             let judged = Self.judge(entry.json, named: entry.name, inLambda: inLambda, in: &pass)
             templateFindings += judged.templates
             // An agent's page is a file: what it defines may change behind the editor.
-            let readsFiles = kept.entries[entry.name]?.calls.types["$agent"] != nil
-            let judgment = readsFiles ? nil
+            slot.judgment = slot.calls.types["$agent"] != nil ? nil
                 : EntryMemo.Judgment(inLambda: inLambda, actions: located(judged.actions, entry),
                                      templates: located(judged.templates, entry))
-            kept.entries[entry.name]?.judgment = judgment
         }
     }
 
     /// The files the entries name, looked for again at every check: only in the entries that name any.
     func fileReferences(in pass: inout Pass) {
         var trail = Document.actionsTrail
-        for entry in entries where kept.entries[entry.name]?.calls.mayReferenceFiles ?? true {
+        for (entry, slot) in zip(entries, kept.entries) where slot.calls.mayReferenceFiles {
             trail.push(entry.name)
             pass.fileReferences(entry.json, at: &trail)
             trail.pop()

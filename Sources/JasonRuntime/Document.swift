@@ -56,12 +56,12 @@ public struct Document: Sendable {
     }
 
     /// Checks an already parsed value: a `$jason` document or a bare action. `compiling` false leaves the
-    /// templates uncompiled, for a static check that never runs the document. `skipping` names head.actions
-    /// entries a check knows to load as written (the editor's, unchanged since): they are not parsed, and
-    /// the document lacks them.
+    /// templates uncompiled, for a static check that never runs the document. `skipping` says, by position
+    /// in head.actions, which entries a check knows to load as written (the editor's, unchanged since):
+    /// they are not parsed, and the document lacks them.
     package static func load(_ root: JSON, locator: SourceLocator, compiling: Bool = true,
                              resolved: Bool = false, marks: MarkedContainers? = nil,
-                             skipping known: (String) -> Bool = { _ in false }) throws(Diagnostic) -> Document {
+                             skipping known: (Int) -> Bool = { _ in false }) throws(Diagnostic) -> Document {
         var document = Document(fileName: locator.fileName)
         document.root = root
         document.locator = locator
@@ -97,7 +97,8 @@ public struct Document: Sendable {
         document.data = try objectMember(headMembers, "data", headPointer, locator)
         document.templates = try objectMember(headMembers, "templates", headPointer, locator)
         let actionsPointer = headPointer.appending("actions")
-        for (name, action) in try objectMember(headMembers, "actions", headPointer, locator) where !known(name) {
+        for (position, (name, action)) in try objectMember(headMembers, "actions", headPointer, locator).enumerated()
+        where !known(position) {
             document.actions[name] = try ActionNode.parse(action, at: actionsPointer.appending(name), locator: locator,
                                                           compiling: compiling)
         }

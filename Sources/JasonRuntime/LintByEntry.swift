@@ -2,9 +2,9 @@ import JasonJSON
 
 extension Document {
     /// What `lint` finds, with each head.actions entry's findings apart, for a caller that keeps them by
-    /// the entry's text (the editor, checking at every keystroke): `skip` names the entries whose
-    /// findings it has already. Nil for a document without head.actions entries.
-    package func lintByEntry(skipping skip: (String) -> Bool) -> (entries: [String: [Diagnostic]], others: [Diagnostic])? {
+    /// the entry's text (the editor, checking at every keystroke): by position in head.actions, nil where
+    /// `skip` says the caller has them already. Nil for a document without head.actions entries.
+    package func lintByEntry(skipping skip: (Int) -> Bool) -> (entries: [[Diagnostic]?], others: [Diagnostic])? {
         guard let actions = actionEntries else { return nil }
         var others = misspeltOutsideActions()
         var trail = PointerTrail()
@@ -12,15 +12,15 @@ extension Document {
         unclosedTemplates(Self.withoutActionEntries(root), at: &trail, into: &others, marks: nil)
         others += invalidUTF8()
         let marks = validMarks
-        var entries: [String: [Diagnostic]] = [:]
         trail = Self.actionsTrail
-        for (name, action) in actions where !skip(name) {
+        let entries = actions.enumerated().map { position, member -> [Diagnostic]? in
+            guard !skip(position) else { return nil }
             var found: [Diagnostic] = []
-            keys(ofEntry: name, action, into: &found)
-            trail.push(name)
-            unclosedTemplates(action, at: &trail, into: &found, marks: marks)
+            keys(ofEntry: member.key, member.value, into: &found)
+            trail.push(member.key)
+            unclosedTemplates(member.value, at: &trail, into: &found, marks: marks)
             trail.pop()
-            entries[name] = found
+            return found
         }
         return (entries, others)
     }

@@ -64,6 +64,11 @@ import Testing
             // Entries on one line: a longer first entry moves the others' columns.
             flow.replacingOccurrences(of: ",\n", with: ", "),
             flow.replacingOccurrences(of: ",\n", with: ", ").replacingOccurrences(of: "{{$get.v0 +", with: "{{$get.v0    +"),
+            // An entry added first, then one removed: the others change position.
+            flow.replacingOccurrences(of: "\"actions\": {", with: "\"actions\": {\"new\": {\"type\": \"$utill.x\"},"),
+            flow.replacingOccurrences(of: "\"actions\": {", with: "\"actions\": {\"new\": {\"type\": \"$utill.x\"},")
+                .replacingOccurrences(of: "\"a1\": ", with: "\"b1\": "),
+            flow,
         ])
     }
 
