@@ -21,9 +21,10 @@ package final class EntryMemo: Sendable {
 
     /// The names an entry calls and the types it uses: its text's alone, whatever the context.
     struct Calls {
-        var names: Set<String> = []
+        var names: [String] = []
         var byTemplate = false
-        var types: [Substring: Set<String>] = [:]
+        /// Each `$` type it uses, as often as it is used.
+        var types: [String] = []
         /// The name its chain always calls, through actions that finish at once (`Pass.unconditionalCall`).
         var always: (callee: String, at: JSONPointer)?
         /// Whether it has a `file://` string: with `$href`, `$visit` and `$require`, what names files.
@@ -31,7 +32,11 @@ package final class EntryMemo: Sendable {
 
         /// Whether the files it names must be looked for (`Pass.fileReferences`).
         var mayReferenceFiles: Bool {
-            namesFiles || ["$href", "$visit", "$require"].contains { types[Substring($0)] != nil }
+            namesFiles || uses(group: "$href") || uses(group: "$visit") || uses(group: "$require")
+        }
+
+        func uses(group: Substring) -> Bool {
+            types.contains { Pass.group(of: $0) == group }
         }
     }
 
@@ -54,7 +59,10 @@ package final class EntryMemo: Sendable {
     /// its entries until it gives them back (`keep`), and nothing else holds them.
     final class Entry: @unchecked Sendable {
         let name: String
-        let text: [UInt8]
+        /// The text of the file it was last seen in (shared by the entries, not copied), and where in it
+        /// the entry is.
+        var source: [UInt8]
+        var extent: Range<Int>
         let calls: Calls
         /// Whether it loaded as written (`Document.load` found nothing wrong in it).
         var loads = false
@@ -62,8 +70,8 @@ package final class EntryMemo: Sendable {
         var lint: Located?
         var judgment: Judgment?
 
-        init(name: String, text: [UInt8], calls: Calls) {
-            (self.name, self.text, self.calls) = (name, text, calls)
+        init(name: String, source: [UInt8], extent: Range<Int>, calls: Calls) {
+            (self.name, self.source, self.extent, self.calls) = (name, source, extent, calls)
         }
     }
 
@@ -115,7 +123,7 @@ extension EntryMemo.Calls {
                 note(call: name)
             }
             if case .string(let type)? = members["type"], type.hasPrefix("$") {
-                types[Pass.group(of: type), default: []].insert(type)
+                types.append(type)
             }
             for value in members.values { collect(value) }
         case .array(let items):
@@ -128,17 +136,17 @@ extension EntryMemo.Calls {
     }
 
     mutating func note(call name: String) {
-        if name.hasTemplateMarker { byTemplate = true } else { names.insert(name) }
+        if name.hasTemplateMarker { byTemplate = true } else { names.append(name) }
     }
 }
 
 extension EntryMemo.Entry {
     /// Whether `bytes[extent]` is this entry's text, byte for byte.
     func isWritten(as bytes: [UInt8], _ extent: Range<Int>) -> Bool {
-        guard text.count == extent.count else { return false }
-        return text.withUnsafeBytes { kept in
+        guard self.extent.count == extent.count else { return false }
+        return source.withUnsafeBytes { kept in
             bytes.withUnsafeBytes { now in
-                kept.elementsEqual(UnsafeRawBufferPointer(rebasing: now[extent]))
+                UnsafeRawBufferPointer(rebasing: kept[self.extent]).elementsEqual(UnsafeRawBufferPointer(rebasing: now[extent]))
             }
         }
     }

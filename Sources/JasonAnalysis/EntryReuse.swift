@@ -54,11 +54,15 @@ struct EntryReuse {
                 byName = byName ?? Dictionary(known.map { ($0.name, $0) }, uniquingKeysWith: { $1 })
                 candidate = byName?[entry.name]
             }
-            if let candidate, candidate.isWritten(as: bytes, entry.extent) { return candidate }
+            if let candidate, candidate.isWritten(as: bytes, entry.extent) {
+                // Moved to this text, so that only the newest text is kept.
+                (candidate.source, candidate.extent) = (bytes, entry.extent)
+                return candidate
+            }
             var calls = EntryMemo.Calls()
             calls.collect(entry.json)
             calls.always = Pass.unconditionalCall(entry.json, at: Pass.actionsPointer.appending(entry.name))
-            return EntryMemo.Entry(name: entry.name, text: Array(bytes[entry.extent]), calls: calls)
+            return EntryMemo.Entry(name: entry.name, source: bytes, extent: entry.extent, calls: calls)
         }
     }
 
@@ -116,7 +120,7 @@ struct EntryReuse {
             let judged = Self.judge(entry.json, named: entry.name, inLambda: inLambda, in: &pass)
             templateFindings += judged.templates
             // An agent's page is a file: what it defines may change behind the editor.
-            slot.judgment = slot.calls.types["$agent"] != nil ? nil
+            slot.judgment = slot.calls.uses(group: "$agent") ? nil
                 : EntryMemo.Judgment(inLambda: inLambda, actions: located(judged.actions, entry),
                                      templates: located(judged.templates, entry))
         }

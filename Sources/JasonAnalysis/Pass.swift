@@ -74,7 +74,7 @@ struct Pass {
     mutating func absorb(_ calls: EntryMemo.Calls) {
         called.formUnion(calls.names)
         callsByTemplate = callsByTemplate || calls.byTemplate
-        for (group, types) in calls.types { typesByGroup[group, default: []].formUnion(types) }
+        for type in calls.types { typesByGroup[Self.group(of: type), default: []].insert(type) }
     }
 
     /// The `action` members of body components (a button's tap, a list item's selection).
