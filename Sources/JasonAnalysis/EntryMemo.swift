@@ -11,12 +11,13 @@ import Synchronization
 /// wherever they stand, provided what the judgment reads outside the entry (`Context`) is the same too.
 /// What reads files (`file://` references, agents' pages) is never kept: files change behind the editor.
 package final class EntryMemo: Sendable {
-    /// What an entry's findings depend on besides its own text.
+    /// What every entry's findings depend on besides its own text. The action names and the types in use
+    /// matter to fewer: an entry is judged again when they change only if it calls a name that is not
+    /// there (or was not), or uses a type no built-in action has.
     struct Context: Equatable {
-        var actionNames: [String]
         var dataNames: [String]
-        var typesByGroup: [Substring: Set<String>]
         var templates: [String]
+        var usesRequire: Bool
     }
 
     /// The names an entry calls and the types it uses: its text's alone, whatever the context.
@@ -50,6 +51,11 @@ package final class EntryMemo: Sendable {
     /// templates, kept apart so that they join the others in the order a whole check makes them.
     struct Judgment {
         var inLambda: Bool
+        /// Whether every name the entry calls was an action's.
+        var callsResolved: Bool
+        /// The groups of the types it uses that no built-in action has: whether such a type is taken
+        /// for an extension depends on how many types of its group the document uses.
+        var unknownGroups: [Substring]
         var actions: Located
         var templates: Located
     }
@@ -78,6 +84,8 @@ package final class EntryMemo: Sendable {
     /// One file's entries, in written order, and the context their judgments were made in.
     struct File {
         var context: Context?
+        var actionNames: [String] = []
+        var typesByGroup: [Substring: Set<String>] = [:]
         var entries: [Entry] = []
         /// How many entries the last check took from the memo.
         var reused = 0

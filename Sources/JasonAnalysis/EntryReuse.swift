@@ -104,14 +104,18 @@ struct EntryReuse {
     /// Each entry's findings, appended to the pass's (those about templates kept for later): the memo's,
     /// moved to where the entry now is, when it was judged in the same context.
     mutating func judge(in pass: inout Pass) {
-        let context = EntryMemo.Context(actionNames: pass.actionNames, dataNames: pass.dataNames,
-                                        typesByGroup: pass.typesByGroup, templates: pass.templateNames)
+        let context = EntryMemo.Context(dataNames: pass.dataNames, templates: pass.templateNames,
+                                        usesRequire: pass.typesByGroup["$require"] != nil)
         let sameContext = kept.context == context
-        kept.context = context
+        let namesChanged = kept.actionNames != pass.actionNames
+        let typesBefore = kept.typesByGroup
+        (kept.context, kept.actionNames, kept.typesByGroup) = (context, pass.actionNames, pass.typesByGroup)
         kept.reused = 0
         for (entry, slot) in zip(entries, kept.entries) {
             let inLambda = pass.callsByTemplate || pass.called.contains(entry.name)
-            if sameContext, let judged = slot.judgment, judged.inLambda == inLambda {
+            if sameContext, let judged = slot.judgment, judged.inLambda == inLambda,
+               !namesChanged || judged.callsResolved && slot.calls.names.allSatisfy(pass.actionNameSet.contains),
+               judged.unknownGroups.allSatisfy({ typesBefore[$0] == pass.typesByGroup[$0] }) {
                 pass.found += placed(judged.actions, entry)
                 templateFindings += placed(judged.templates, entry)
                 kept.reused += 1
@@ -120,9 +124,17 @@ struct EntryReuse {
             let judged = Self.judge(entry.json, named: entry.name, inLambda: inLambda, in: &pass)
             templateFindings += judged.templates
             // An agent's page is a file: what it defines may change behind the editor.
-            slot.judgment = slot.calls.uses(group: "$agent") ? nil
-                : EntryMemo.Judgment(inLambda: inLambda, actions: located(judged.actions, entry),
-                                     templates: located(judged.templates, entry))
+            guard !slot.calls.uses(group: "$agent") else {
+                slot.judgment = nil
+                continue
+            }
+            let registry = pass.analyzer.registry
+            let unknown = slot.calls.types.filter { $0 == "trigger" || registry.spec(for: $0) == nil }
+            slot.judgment = EntryMemo.Judgment(inLambda: inLambda,
+                                               callsResolved: slot.calls.names.allSatisfy(pass.actionNameSet.contains),
+                                               unknownGroups: Array(Set(unknown.map(Pass.group))),
+                                               actions: located(judged.actions, entry),
+                                               templates: located(judged.templates, entry))
         }
     }
 

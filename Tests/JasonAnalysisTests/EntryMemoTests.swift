@@ -52,6 +52,11 @@ import Testing
         #expect(memo.reused(in: Self.name) == 29)
         #expect(found == Self.analyzer().check(SourceFile(name: Self.name, text: edited)).diagnostics)
         #expect(found.filter { $0.id == .unknownAction }.count == 10)
+        // A new action that nothing calls yet, and a use of a built-in type: nothing else is judged again.
+        let added = edited.replacingOccurrences(of: "\"actions\": {", with: "\"actions\": {\"new\": {\"type\": \"$util.alert\"},")
+        #expect(remembering.check(SourceFile(name: Self.name, text: added)).diagnostics
+                == Self.analyzer().check(SourceFile(name: Self.name, text: added)).diagnostics)
+        #expect(memo.reused(in: Self.name) == 30)
         #expect(found.filter { $0.id == .unknownKey }.count == 8)
         #expect(found.filter { $0.id == .unclosedTemplate }.count == 8)
     }
@@ -77,6 +82,9 @@ import Testing
             Self.flow(9),
             // A renamed action: the unchanged entry calling it now calls nothing.
             Self.flow(9, rename: { $0 == 4 ? "a4x" : "a\($0)" }),
+            Self.flow(9),
+            // A second type of the misspelt group: the group is now taken for an extension (warnings).
+            Self.flow(9).replacingOccurrences(of: "\"actions\": {", with: "\"actions\": {\"x\": {\"type\": \"$utill.alert\"},"),
             Self.flow(9),
             // A name of head.data that a template's typo is near.
             Self.flow(9).replacingOccurrences(of: "\"items\"", with: "\"jasn\""),
