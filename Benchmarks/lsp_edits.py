@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """Edit → diagnostics latency of `jasonrun lsp` on a large flow: opens the document, then makes EDITS
 one-character edits (typing into a label, as a user does, one change per message), waiting for the
-publishDiagnostics of each version before the next. Prints the median and the 90th percentile.
+publishDiagnostics of each version before the next. Prints the median and the 90th percentile. With
+`name`, the edits go into the last action's name instead (the action before it calls it by that name).
 
-    Benchmarks/lsp_edits.py JASONRUN FLOW.json [EDITS]
+    Benchmarks/lsp_edits.py JASONRUN FLOW.json [EDITS] [label|name]
 """
 import json
 import statistics
@@ -32,11 +33,17 @@ def receive(process):
 def main():
     binary, path = sys.argv[1], sys.argv[2]
     edits = int(sys.argv[3]) if len(sys.argv) > 3 else 40
+    where = sys.argv[4] if len(sys.argv) > 4 else "label"
     text = open(path).read()
     lines = text.split("\n")
-    # The edits go into the string of the last "label" line: its line and the column before the quote.
-    target = max(i for i, line in enumerate(lines) if '"label"' in line)
-    column = len(lines[target].rstrip().rstrip(",")) - 1
+    if where == "name":
+        # The key of the last entry of head.actions before "$load": the column before its closing quote.
+        target = max(i for i, line in enumerate(lines) if line.strip().startswith('"a') and line.rstrip().endswith("{"))
+        column = lines[target].index('":')
+    else:
+        # The string of the last "label" line: its line and the column before the quote.
+        target = max(i for i, line in enumerate(lines) if '"label"' in line)
+        column = len(lines[target].rstrip().rstrip(",")) - 1
     uri = "file://" + path
     process = subprocess.Popen([binary, "lsp"], stdin=subprocess.PIPE, stdout=subprocess.PIPE)
     send(process, {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"capabilities": {}}})
