@@ -66,9 +66,10 @@ package struct Analyzer: Sendable {
         do {
             document = try Document.load(parsed.value, locator: locator, compiling: false, marks: parsed.marks,
                                          skipping: { reuse?.loads($0) ?? false })
-            reuse?.loaded()
-            if document!.unresolvedMixins {
-                reuse = nil  // the entries are judged in the document the mixins make
+            if !document!.unresolvedMixins {
+                reuse?.loaded()
+            } else {
+                reuse = nil  // the entries are judged in the document the mixins make; nothing is kept
                 // What the document will run: its file:// mixins read and merged in, checked where they were written.
                 let mixed = try document!.resolvingFileMixins(compiling: false, access: access(for: file.name), openText: openText)
                 (document, root, locator) = (mixed.0, mixed.0.root, mixed.0.locator)
@@ -86,6 +87,7 @@ package struct Analyzer: Sendable {
                 return d
             }
         }
+        document = nil  // its action tree is not the pass's: freed before the pass builds its own findings
         var pass = Pass(analyzer: self, root: root, locator: locator)
         pass.run(reusing: &reuse)
         reuse?.finish()

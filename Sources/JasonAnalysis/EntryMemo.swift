@@ -60,10 +60,7 @@ package final class EntryMemo: Sendable {
         var templates: Located
     }
 
-    /// A class, so that a check's updates (loaded, linted, judged) change it where the file keeps it
-    /// rather than copy it out and back. Unchecked: only the check that took the file (`take`) touches
-    /// its entries until it gives them back (`keep`), and nothing else holds them.
-    final class Entry: @unchecked Sendable {
+    struct Entry {
         let name: String
         /// The text of the file it was last seen in (shared by the entries, not copied), and where in it
         /// the entry is.
@@ -75,10 +72,6 @@ package final class EntryMemo: Sendable {
         /// What `Document.lint` finds in it, which depends on its text alone.
         var lint: Located?
         var judgment: Judgment?
-
-        init(name: String, source: [UInt8], extent: Range<Int>, calls: Calls) {
-            (self.name, self.source, self.extent, self.calls) = (name, source, extent, calls)
-        }
     }
 
     /// One file's entries, in written order, and the context their judgments were made in.

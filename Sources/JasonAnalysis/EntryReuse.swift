@@ -54,7 +54,7 @@ struct EntryReuse {
                 byName = byName ?? Dictionary(known.map { ($0.name, $0) }, uniquingKeysWith: { $1 })
                 candidate = byName?[entry.name]
             }
-            if let candidate, candidate.isWritten(as: bytes, entry.extent) {
+            if var candidate, candidate.isWritten(as: bytes, entry.extent) {
                 // Moved to this text, so that only the newest text is kept.
                 (candidate.source, candidate.extent) = (bytes, entry.extent)
                 return candidate
@@ -72,20 +72,20 @@ struct EntryReuse {
     }
 
     /// The document loaded without error: each of its entries loads as written.
-    func loaded() {
-        for entry in kept.entries { entry.loads = true }
+    mutating func loaded() {
+        for position in kept.entries.indices { kept.entries[position].loads = true }
     }
 
     /// `Document.lint`'s findings, each unchanged entry's from the memo.
-    func lint(_ document: Document) -> [Diagnostic]? {
+    mutating func lint(_ document: Document) -> [Diagnostic]? {
         guard let (fresh, others) = document.lintByEntry(skipping: { kept.entries[$0].lint != nil }) else { return nil }
         var found = others
         for (position, entry) in entries.enumerated() {
-            let slot = kept.entries[position]
             if let judged = fresh[position] {
-                slot.lint = located(judged, entry)
+                let lint = located(judged, entry)
+                kept.entries[position].lint = lint
                 found += judged
-            } else if let known = slot.lint {
+            } else if let known = kept.entries[position].lint {
                 found += placed(known, entry)
             }
         }
@@ -111,7 +111,8 @@ struct EntryReuse {
         let typesBefore = kept.typesByGroup
         (kept.context, kept.actionNames, kept.typesByGroup) = (context, pass.actionNames, pass.typesByGroup)
         kept.reused = 0
-        for (entry, slot) in zip(entries, kept.entries) {
+        for (position, entry) in entries.enumerated() {
+            let slot = kept.entries[position]
             let inLambda = pass.callsByTemplate || pass.called.contains(entry.name)
             if sameContext, let judged = slot.judgment, judged.inLambda == inLambda,
                !namesChanged || judged.callsResolved && slot.calls.names.allSatisfy(pass.actionNameSet.contains),
@@ -125,16 +126,17 @@ struct EntryReuse {
             templateFindings += judged.templates
             // An agent's page is a file: what it defines may change behind the editor.
             guard !slot.calls.uses(group: "$agent") else {
-                slot.judgment = nil
+                kept.entries[position].judgment = nil
                 continue
             }
             let registry = pass.analyzer.registry
             let unknown = slot.calls.types.filter { $0 == "trigger" || registry.spec(for: $0) == nil }
-            slot.judgment = EntryMemo.Judgment(inLambda: inLambda,
+            let judgment = EntryMemo.Judgment(inLambda: inLambda,
                                                callsResolved: slot.calls.names.allSatisfy(pass.actionNameSet.contains),
                                                unknownGroups: Array(Set(unknown.map(Pass.group))),
                                                actions: located(judged.actions, entry),
                                                templates: located(judged.templates, entry))
+            kept.entries[position].judgment = judgment
         }
     }
 
