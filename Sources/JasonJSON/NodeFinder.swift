@@ -28,27 +28,12 @@ struct NodeFinder {
     private mutating func member(named name: String, inObjectAt start: Int) -> Int? {
         let nameIsASCII = name.utf8.allSatisfy { $0 < 0x80 }
         var found: Int?
-        cursor.position = start + 1
-        cursor.skipWhitespace()
-        if cursor.peek == UInt8(ascii: "}") { return nil }
-        while true {
-            guard cursor.peek == UInt8(ascii: "\"") else { return found }
-            let keyStart = cursor.position
-            guard let key = cursor.skipString() else { return found }
-            cursor.skipWhitespace()
-            guard cursor.peek == UInt8(ascii: ":") else { return found }
-            cursor.position += 1
-            cursor.skipWhitespace()
-            let valueStart = cursor.position
-            if matches(name, nameIsASCII: nameIsASCII, keyFrom: keyStart + 1, to: key.end, plain: key.plain) {
-                found = valueStart
+        _ = eachMember(ofObjectAt: start) { finder, key, plain, value in
+            if finder.matches(name, nameIsASCII: nameIsASCII, keyFrom: key.lowerBound + 1, to: key.upperBound, plain: plain) {
+                found = value
             }
-            guard skipValue() else { return found }
-            cursor.skipWhitespace()
-            guard cursor.peek == UInt8(ascii: ",") else { return found }
-            cursor.position += 1
-            cursor.skipWhitespace()
         }
+        return found
     }
 
     /// Every member of the object at `start`, in written order: its name and the bytes from the name's
@@ -57,22 +42,44 @@ struct NodeFinder {
         guard start < cursor.bytes.count, cursor.bytes[start] == UInt8(ascii: "{") else { return nil }
         var found: [(name: String, extent: Range<Int>)] = []
         var scratch: [UInt8] = []
+        var named = true
+        let ended = eachMember(ofObjectAt: start) { finder, key, _, _ in
+            var reader = ByteCursor(finder.cursor.bytes, at: key.lowerBound)
+            guard let name = try? reader.readString(scratch: &scratch) else {
+                named = false
+                return
+            }
+            found.append((name, key.lowerBound..<finder.cursor.position))
+        }
+        return ended && named ? found : nil
+    }
+
+    /// Walks the members of the object at `start`: `visit` is given each key (its opening quote to its
+    /// closing one, and whether it has no escapes) and where its value starts, then the cursor is moved past
+    /// the value (`visit` sees it there once it returns). False when bytes it does not expect end the walk
+    /// before the closing brace.
+    private mutating func eachMember(ofObjectAt start: Int,
+                                     _ visit: (_ finder: inout NodeFinder, _ key: Range<Int>, _ plain: Bool, _ value: Int) -> Void) -> Bool {
         cursor.position = start + 1
         cursor.skipWhitespace()
-        if cursor.peek == UInt8(ascii: "}") { return found }
+        if cursor.peek == UInt8(ascii: "}") { return true }
         while true {
-            guard cursor.peek == UInt8(ascii: "\"") else { return nil }
+            guard cursor.peek == UInt8(ascii: "\"") else { return false }
             let keyStart = cursor.position
-            guard let name = try? cursor.readString(scratch: &scratch) else { return nil }
+            guard let key = cursor.skipString() else { return false }
             cursor.skipWhitespace()
-            guard cursor.peek == UInt8(ascii: ":") else { return nil }
+            guard cursor.peek == UInt8(ascii: ":") else { return false }
             cursor.position += 1
             cursor.skipWhitespace()
-            guard skipValue() else { return nil }
-            found.append((name, keyStart..<cursor.position))
+            let valueStart = cursor.position
+            guard skipValue() else {
+                visit(&self, keyStart..<key.end, key.plain, valueStart)
+                return false
+            }
+            visit(&self, keyStart..<key.end, key.plain, valueStart)
             cursor.skipWhitespace()
-            if cursor.peek == UInt8(ascii: "}") { return found }
-            guard cursor.peek == UInt8(ascii: ",") else { return nil }
+            if cursor.peek == UInt8(ascii: "}") { return true }
+            guard cursor.peek == UInt8(ascii: ",") else { return false }
             cursor.position += 1
             cursor.skipWhitespace()
         }
