@@ -69,7 +69,10 @@ package struct Analyzer: Sendable {
             if !document!.unresolvedMixins {
                 reuse?.loaded()
             } else {
-                reuse = nil  // the entries are judged in the document the mixins make; nothing is kept
+                // The entries are judged in the document the mixins make, without the memo; what it
+                // matched is kept, so the next check does not read every entry's calls again.
+                reuse?.finish()
+                reuse = nil
                 // What the document will run: its file:// mixins read and merged in, checked where they were written.
                 let mixed = try document!.resolvingFileMixins(compiling: false, access: access(for: file.name), openText: openText)
                 (document, root, locator) = (mixed.0, mixed.0.root, mixed.0.locator)

@@ -49,9 +49,8 @@ struct Pass {
         var calls = EntryMemo.Calls()
         calls.collect(reuse?.rest ?? root)
         absorb(calls)
-        if reuse != nil {
-            reuse!.collectCalls(into: &self)
-        } else if case .object(let actions)? = root.value(at: Self.actionsPointer) {
+        reuse?.collectCalls(into: &self)
+        if reuse == nil, case .object(let actions)? = root.value(at: Self.actionsPointer) {
             for (name, action) in actions {
                 let lambda = callsByTemplate || called.contains(name)
                 entries.append((action, Self.actionsPointer.appending(name), lambda))

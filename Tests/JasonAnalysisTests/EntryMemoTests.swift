@@ -112,6 +112,23 @@ import Testing
         ])
     }
 
+    @Test func aDocumentWithMixinsIsCheckedWithoutTheMemoAndAfterThemWithIt() {
+        let part = Array(#"{"type": "$utill.toast"}"#.utf8)
+        let withMixin = Self.flow(6).replacingOccurrences(of: "\"actions\": {", with: "\"actions\": {\"p\": {\"@\": \"file://part.json\"},")
+        let remembering = { () -> Analyzer in
+            var analyzer = Self.analyzer(memo: EntryMemo())
+            analyzer.openText = { $0 == "/flows/part.json" ? part : nil }
+            return analyzer
+        }()
+        var fresh = Self.analyzer()
+        fresh.openText = remembering.openText
+        for text in [Self.flow(6), withMixin, withMixin, Self.flow(6), withMixin] {
+            let file = SourceFile(name: Self.name, text: text)
+            #expect(remembering.check(file).diagnostics == fresh.check(file).diagnostics)
+        }
+        #expect(fresh.check(SourceFile(name: Self.name, text: withMixin)).diagnostics.contains { $0.message.contains("in /flows/part.json") || $0.file == "/flows/part.json" })
+    }
+
     @Test func filesAreLookedForAtEveryCheck() {
         let existing = Mutex<Set<String>>([])
         var analyzer = Analyzer(registry: StandardLibrary.registry, fileExists: { path in existing.withLock { $0.contains(path) } })
