@@ -7,12 +7,10 @@ extension Document {
     package func lintByEntry(skipping skip: (Int) -> Bool) -> (entries: [[Diagnostic]?], others: [Diagnostic])? {
         guard let actions = actionEntries else { return nil }
         var others = misspeltOutsideActions()
-        var trail = PointerTrail()
-        // The marks are of the parsed tree's containers; the document without its entries is a new tree.
-        unclosedTemplates(Self.withoutActionEntries(root), at: &trail, into: &others, marks: nil)
-        others += invalidUTF8()
         let marks = validMarks
-        trail = Self.actionsTrail
+        unclosedTemplatesOutsideActions(into: &others, marks: marks)
+        others += invalidUTF8()
+        var trail = Self.actionsTrail
         let entries = actions.enumerated().map { position, member -> [Diagnostic]? in
             guard !skip(position) else { return nil }
             var found: [Diagnostic] = []
@@ -23,6 +21,26 @@ extension Document {
             return found
         }
         return (entries, others)
+    }
+
+    /// `unclosedTemplates` over all but head.actions' entries, walking the parsed tree itself so that the
+    /// parser's marks still keep it out of plain data (a large head.data).
+    func unclosedTemplatesOutsideActions(into found: inout [Diagnostic], marks: MarkedContainers?) {
+        var trail = PointerTrail()
+        func walk(_ members: JSONObject, except skipped: String) {
+            for (key, value) in members where key != skipped {
+                trail.push(key)
+                unclosedTemplates(value, at: &trail, into: &found, marks: marks)
+                trail.pop()
+            }
+        }
+        guard case .object(let top) = root, case .object(let jason)? = top["$jason"],
+              case .object(let head)? = jason["head"] else { return unclosedTemplates(root, at: &trail, into: &found, marks: marks) }
+        walk(top, except: "$jason")
+        trail.push("$jason")
+        walk(jason, except: "head")
+        trail.push("head")
+        walk(head, except: "actions")
     }
 
     /// `root` with head.actions emptied: what a walk over everything but the entries covers.

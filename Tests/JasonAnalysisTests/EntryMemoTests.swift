@@ -86,6 +86,8 @@ import Testing
             // A second type of the misspelt group: the group is now taken for an extension (warnings).
             Self.flow(9).replacingOccurrences(of: "\"actions\": {", with: "\"actions\": {\"x\": {\"type\": \"$utill.alert\"},"),
             Self.flow(9),
+            // A `{{` never closed in head.data, outside every entry, and in the document's title.
+            Self.flow(9).replacingOccurrences(of: "\"items\": []", with: "\"items\": [\"{{ open\"]}, \"title\": \"{{ t\", \"x\": {"),
             // A name of head.data that a template's typo is near.
             Self.flow(9).replacingOccurrences(of: "\"items\"", with: "\"jasn\""),
         ])
