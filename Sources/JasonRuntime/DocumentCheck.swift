@@ -65,9 +65,9 @@ extension Document {
 
     /// A head.actions entry's keys: a misspelt event name, and keys its actions do not read.
     func keys(ofEntry name: String, _ action: JSON, into found: inout [Diagnostic]) {
-        if name.hasPrefix("$") { misspelt(name, Self.events, at: JSONPointer("/$jason/head/actions").appending(name), into: &found) }
         var trail = Self.actionsTrail
         trail.push(name)
+        if name.hasPrefix("$") { misspelt(name, Self.events, at: trail.pointer, into: &found) }
         checkAction(action, at: &trail) { unknownOnAction($0, on: $1, into: &found) }
     }
 
