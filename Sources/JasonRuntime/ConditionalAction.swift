@@ -51,12 +51,12 @@ extension Interpreter {
     /// rebuilding the call around them copied every member of it, a twelfth of our code's share of a round
     /// of the engine-bound loop. Not for `trigger` and `$lambda`, whose options to fill in are made from
     /// the written ones (`optionsToFill`).
-    func bind(branch node: ActionNode, data: JSON) -> Resolution {
+    func bind(branch node: ActionNode, in scope: Scope) -> Resolution {
         guard case .call(let call) = node, call.optionsHoldExpressions, let written = call.options, call.kind != .call,
               call.success?.fillsOptions != true, call.error?.fillsOptions != true else {
-            return .continue(bind(node, data: data))
+            return .continue(bind(node, data: scope.root))
         }
-        let options = fill(written, of: call, data: data).value
+        let options = fill(written, of: call, in: scope).value
         if options?.containsTemplateMarker == true { return .continue(.call(call.filled(options))) }
         return .filled(call, options: options)
     }

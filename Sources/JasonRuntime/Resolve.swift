@@ -111,11 +111,18 @@ extension Interpreter {
         call.compiled.map { transformer.transform($0, data: data) } ?? transformer.transform(options, data: data)
     }
 
+    /// The same, in a render's scope already made (the condition's that chose the call's branch).
+    func fill(_ options: JSON, of call: ActionCall, in scope: Scope) -> Transformed {
+        call.compiled.map { transformer.transform($0, in: scope) } ?? transformer.transform(options, data: scope.root)
+    }
+
     /// A conditional array becomes the action of its winning branch, filled in with the register (R3).
     func reduce(_ action: ConditionalAction, jason: JSON?) -> Resolution {
         let (conditional, path) = (action.conditional, action.path)
         let data = templateData(jason: jason)
-        switch conditional.choose(transformer.evaluator, in: Scope.top(data)) {
+        // One scope for the condition and the branch's options, as st.js renders the whole array in one pass.
+        let scope = Scope.top(data)
+        switch conditional.choose(transformer.evaluator, in: scope) {
         case .none:
             return .end
         case .unresolved(let expression, let reason):
@@ -123,7 +130,7 @@ extension Interpreter {
                                     "the condition {{\(expression)}} could not be evaluated (\(reason)); "
                                     + "the chain stops here", at: path))
         case .branch(let index):
-            if let compiled = action.compiled[index] { return bind(branch: compiled, data: data) }
+            if let compiled = action.compiled[index] { return bind(branch: compiled, in: scope) }
             let branch = conditional.branches[index]
             let pointer = path.pointer.appending(index).appending(branch.key)
             let filled = transformer.transform(branch: index, of: conditional, data: data).value ?? .null

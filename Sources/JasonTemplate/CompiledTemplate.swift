@@ -39,6 +39,15 @@ extension Transformer {
         return run.finish(value)
     }
 
+    /// The same in `scope`, a top-level scope a caller rendered something else in first (a condition):
+    /// the two share one pass, and so what the engine was given for the first.
+    package func transform(_ compiled: CompiledTemplate, in scope: Scope) -> Transformed {
+        guard compiled.hasExpressions else { return Transformed(value: compiled.node.constantValue, diagnostics: []) }
+        guard !compiled.mentionsInclude else { return transform(compiled, data: scope.root) }
+        var run = Transformation(evaluator: evaluator, root: scope.root)
+        return run.finish(run.transform(compiled.node, scope))
+    }
+
     /// The branch `index` of `conditional` (as `Conditional.choose` picked it), rendered from its
     /// already compiled node: the same as `render(conditional.branches[index].value, data:)`, with
     /// diagnostics relative to the branch's value.
