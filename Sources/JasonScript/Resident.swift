@@ -9,8 +9,11 @@ struct RootMirror {
     var generation = 0
     /// An expression may have changed the resident data: the next sync converts every member anew.
     var diverged = false
-    /// The data of the last sync: each member of the resident object was made from the value here.
-    var synced: JSONObject = [:]
+    /// The data of the last sync, name by name: each member of the resident object was made from the
+    /// value here. Kept apart from the caller's object, not as that object: holding the caller's storage
+    /// made its next change (the template data's `$get`, at every `$set`) copy every member.
+    var names: [String] = []
+    var values: [JSON] = []
     /// The JavaScript objects made for the object members of `synced`, by position; nil where the member
     /// is not an object or its object is not known. Each is protected while kept: a script the mutation
     /// guess misses could drop it from the root.
@@ -34,49 +37,57 @@ extension EngineContext {
         var mirror = root.take()!
         defer { root = mirror }
         let object: JSObjectRef = mirror.receiver.value
-        let previous = mirror.diverged ? [:] : mirror.synced
         var changed = mirror.diverged
-        mirror.diverged = false
-        if previous.count != data.count || !syncInOrder(object, previous, data, &mirror.objects, &changed) {
-            syncByName(object, previous, data, &mirror.objects)
+        if mirror.diverged {
+            (mirror.names, mirror.values) = ([], [])
+            mirror.diverged = false
+        }
+        if mirror.names.count != data.count || !syncInOrder(object, data, &mirror, &changed) {
+            syncByName(object, data, &mirror)
             changed = true
         }
         if changed { mirror.generation &+= 1 }
-        mirror.synced = data
         return mirror.receiver
     }
 
     /// The sync while the names are those of last time, in the same order: values are compared where
-    /// they lie, without copying each out. False, having changed nothing, when a name differs.
-    private func syncInOrder(_ object: JSObjectRef, _ previous: JSONObject, _ data: JSONObject,
-                             _ objects: inout [JSObjectRef?], _ changed: inout Bool) -> Bool {
-        let (names, oldNames) = (data.keys, previous.keys)
-        for index in names.indices where names[index] != oldNames[index] { return false }
-        if objects.count != data.count { forget(&objects, count: data.count) }
+    /// they lie, without copying each out, and the mirror's changed in place. False, having changed
+    /// nothing, when a name differs.
+    private func syncInOrder(_ object: JSObjectRef, _ data: JSONObject, _ mirror: inout RootMirror,
+                             _ changed: inout Bool) -> Bool {
+        let names = data.keys
+        for index in names.indices where names[index] != mirror.names[index] { return false }
+        if mirror.objects.count != data.count { forget(&mirror.objects, count: data.count) }
         data.values.withUnsafeBufferPointer { new in
-            previous.values.withUnsafeBufferPointer { old in
+            mirror.values.withUnsafeMutableBufferPointer { old in
                 guard let newValues = new.baseAddress, let oldValues = old.baseAddress else { return }
                 for index in new.indices where !JSON.identical(newValues + index, oldValues + index) {
                     let name = names[index]
                     guard name != "$root" else { continue }
                     changed = true
-                    if let member = objects[index], updateInPlace(member, from: old[index], to: new[index]) { continue }
-                    keep(setMember(object, name, new[index]), at: index, in: &objects)
+                    if let member = mirror.objects[index], updateInPlace(member, from: old[index], to: new[index]) {
+                        old[index] = new[index]
+                        continue
+                    }
+                    keep(setMember(object, name, new[index]), at: index, in: &mirror.objects)
+                    old[index] = new[index]
                 }
             }
         }
         return true
     }
 
-    private func syncByName(_ object: JSObjectRef, _ previous: JSONObject, _ data: JSONObject,
-                            _ objects: inout [JSObjectRef?]) {
-        forget(&objects, count: data.count)
+    private func syncByName(_ object: JSObjectRef, _ data: JSONObject, _ mirror: inout RootMirror) {
+        forget(&mirror.objects, count: data.count)
+        var previous: [String: Int] = [:]
+        for (index, name) in mirror.names.enumerated() { previous[name] = index }
         for (index, (name, value)) in data.enumerated() where name != "$root" {
-            if let old = previous[name], old.isIdentical(to: value) { continue }
-            keep(setMember(object, name, value), at: index, in: &objects)
+            if let old = previous[name], mirror.values[old].isIdentical(to: value) { continue }
+            keep(setMember(object, name, value), at: index, in: &mirror.objects)
         }
         // `$root` always names the object itself, whatever the data holds (st.js sets it before each call).
-        for name in previous.keys where name != "$root" && data[name] == nil { setProperty(object, name, nil) }
+        for name in mirror.names where name != "$root" && data[name] == nil { setProperty(object, name, nil) }
+        (mirror.names, mirror.values) = (Array(data.keys), Array(data.values))
     }
 
     /// Sets a member of the root to a new conversion of `value`; its object, when it is one.
