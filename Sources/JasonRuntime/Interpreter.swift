@@ -17,9 +17,9 @@ public final class Interpreter {
         set { observing = Observers(newValue) }
     }
     /// `observers`, with those that never wait told apart.
-    var observing = Observers([])
+    @exclusivity(unchecked) var observing = Observers([])
     /// Events of the current step not yet given to observers that wait (`notify`, Notify.swift).
-    var undelivered: [ExecutionEvent] = []
+    @exclusivity(unchecked) var undelivered: [ExecutionEvent] = []
     /// The JavaScript engine behind `{{ }}`; it starts with the first expression that needs it.
     package let scriptEngine: ScriptEngine
     let transformer: Transformer

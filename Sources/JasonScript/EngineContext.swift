@@ -2,14 +2,15 @@ import Foundation
 import CJavaScriptCore
 import JasonJSON
 
-/// The JavaScriptCore context and what we keep in it. Used only under the engine's lock, hence unchecked.
+/// The JavaScriptCore context and what we keep in it. Used only under the engine's lock, hence unchecked,
+/// and so are its variables' accesses (each checked access cost more than the read it guarded).
 final class EngineContext: @unchecked Sendable {
     let group: JSContextGroupRef
     let context: JSGlobalContextRef
     /// Compiled expression functions by expression text; a syntax error is kept as its message.
-    var compiled: [String: Result<Compiled, CompileError>] = [:]
+    @exclusivity(unchecked) var compiled: [String: Result<Compiled, CompileError>] = [:]
     /// The expression compiled or found last, asked again first.
-    var lastCompiled: (expression: String, result: Result<Compiled, CompileError>)?
+    @exclusivity(unchecked) var lastCompiled: (expression: String, result: Result<Compiled, CompileError>)?
     /// `__stCall(fn, self, names, values)`: calls fn with `this` = self, with extra properties on the
     /// prototypes meanwhile (how st.js gives primitives a `$index`).
     let callWithPrototypeExtras: JSObjectRef
@@ -21,17 +22,17 @@ final class EngineContext: @unchecked Sendable {
     /// `JSON.stringify` as JavaScript has it, for results known to be plain.
     let plainStringify: JSObjectRef
     /// The function that runs a whole `#each` (LoopCalls.swift), made when first needed.
-    var eachLoop: JSObjectRef?
-    var root: RootMirror?
+    @exclusivity(unchecked) var eachLoop: JSObjectRef?
+    @exclusivity(unchecked) var root: RootMirror?
     /// Property names made once (`$index`, `length`, `#let` names).
-    var propertyNames: [String: JSStringRef] = [:]
+    @exclusivity(unchecked) var propertyNames: [String: JSStringRef] = [:]
     /// The name `propertyName` gave last (one of `propertyNames`).
-    var lastPropertyName: (name: String, key: JSStringRef)?
+    @exclusivity(unchecked) var lastPropertyName: (name: String, key: JSStringRef)?
     /// While a sync may leave a change of a number, boolean or null to the call that follows
     /// (DeferredSet.swift), and the change left; the key string made last for such a call, protected.
-    var defersSets = false
-    var deferredSet: DeferredSet?
-    var lastKey: (name: String, value: JSValueRef)?
+    @exclusivity(unchecked) var defersSets = false
+    @exclusivity(unchecked) var deferredSet: DeferredSet?
+    @exclusivity(unchecked) var lastKey: (name: String, value: JSValueRef)?
     /// `__stSetThenCall(fn, self, target, key, value)`: sets `target[key]`, then calls fn with `this` = self.
     let setThenCall: JSObjectRef
     let limits: ScriptLimits
@@ -39,7 +40,10 @@ final class EngineContext: @unchecked Sendable {
     let builtins: BuiltinsFlag
     let numbers: NumberBits
     /// The time last told to scripts (`ClockAndRandom`); nil while they read the real clock.
-    var toldTime: Double?
+    @exclusivity(unchecked) var toldTime: Double?
+    /// Where `Date` reads the time (`ScriptEngine.readTime`), kept here too: read under the lock every
+    /// evaluation takes anyway, not under a second one.
+    @exclusivity(unchecked) var timeReader: TimeReader?
 
     struct CompileError: Error { var message: String }
 

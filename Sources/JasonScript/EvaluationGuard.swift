@@ -25,18 +25,19 @@ public struct ScriptLimits: Sendable, Hashable {
     }
 }
 
+/// Used on the evaluating thread only (the watchdog asks on it too), under the engine's lock.
 final class EvaluationGuard: @unchecked Sendable {
     enum Stop { case time, memory }
 
     let limits: ScriptLimits
     let context: JSGlobalContextRef
-    private var started: UInt64 = 0
-    private var memoryChecked: UInt64 = 0
-    private var heap = HeapGauge()
+    @exclusivity(unchecked) private var started: UInt64 = 0
+    @exclusivity(unchecked) private var memoryChecked: UInt64 = 0
+    @exclusivity(unchecked) private var heap = HeapGauge()
     /// Once over the memory limit, every evaluation checks again (and fails) until it is under it.
-    private var overLimit = false
+    @exclusivity(unchecked) private var overLimit = false
     /// Why the watchdog stopped the last evaluation (nil: it was not stopped by us).
-    private(set) var stopped: Stop?
+    @exclusivity(unchecked) private(set) var stopped: Stop?
     private let watch: RunawayWatch
 
     init(limits: ScriptLimits, context: JSGlobalContextRef, watch: RunawayWatch) {
@@ -47,8 +48,8 @@ final class EvaluationGuard: @unchecked Sendable {
 
     /// For a call that runs many expressions (a whole `#each`): the number of the one under way, which
     /// the loop writes and the watchdog reads, so that the time limit stays one expression's.
-    private var progress: UnsafePointer<UInt32>?
-    private var progressSeen: UInt32 = 0
+    @exclusivity(unchecked) private var progress: UnsafePointer<UInt32>?
+    @exclusivity(unchecked) private var progressSeen: UInt32 = 0
 
     /// Called before each call into JavaScript; false when memory is over the limit already.
     func begin(_ expression: String, progress: UnsafePointer<UInt32>? = nil) -> Bool {

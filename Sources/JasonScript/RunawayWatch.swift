@@ -43,8 +43,15 @@ final class RunawayWatch: @unchecked Sendable {
 
     func stop() { running.store(false, ordering: .relaxed) }
 
+    /// The text told last (only the evaluating thread reads it): a loop evaluates the same expression
+    /// round after round, and need not take the lock again to say so.
+    @exclusivity(unchecked) private var toldText = ""
+
     func begin(_ text: String, deadline: Double) {
-        expression.withLock { $0 = text }
+        if text != toldText {
+            toldText = text
+            expression.withLock { $0 = text }
+        }
         deadlineNanos.store(UInt64(max(0, deadline + grace) * 1e9), ordering: .relaxed)
         var clock = clockid_t()
         pthread_getcpuclockid(pthread_self(), &clock)

@@ -42,6 +42,7 @@ public final class ScriptEngine: @unchecked Sendable {
     package func readTime(from now: (@Sendable () -> Double)?) {
         let reader = now.map(TimeReader.init)
         clock.withLock { $0 = reader }
+        state.withLock { $0?.timeReader = reader }
     }
 
     /// Where `Date` reads the time, for another engine that should read the same (an agent's).
@@ -104,9 +105,15 @@ public final class ScriptEngine: @unchecked Sendable {
     func withContext<T>(_ body: (EngineContext) -> T) -> T {
         if let loadFailure { fatalError(loadFailure) }
         return state.withLock { state in
-            let context = state ?? EngineContext(limits: limits, watch: runawayWatch(), builtins: builtins, seed: seed)
-            state = context
-            context.tellTime(clock.withLock { $0 }?.read())
+            let context: EngineContext
+            if let made = state {
+                context = made
+            } else {
+                context = EngineContext(limits: limits, watch: runawayWatch(), builtins: builtins, seed: seed)
+                context.timeReader = clock.withLock { $0 }
+                state = context
+            }
+            context.tellTime(context.timeReader?.read())
             return body(context)
         }
     }

@@ -85,14 +85,15 @@ package class ScopeSlot {
 
 /// What all the scopes of one render share, and the slot of its top scope. Renders are synchronous,
 /// hence unchecked.
+/// One render runs on one thread: its accesses go unchecked.
 final class TransformPass: ScopeSlot {
     /// An expression may have changed the data inside the script engine: for the rest of the render,
     /// every expression is evaluated there, where the changed data is (st.js's one shared object).
-    var scriptOwnsData = false
+    @exclusivity(unchecked) var scriptOwnsData = false
     /// Whether an evaluator with a state of its own (the script engine) took part in the render.
-    var evaluatorTookPart = false
+    @exclusivity(unchecked) var evaluatorTookPart = false
     /// The script engine's resident data generation this render synced at (`ScriptEngine.residentRoot`).
-    var syncedGeneration: Int?
+    @exclusivity(unchecked) var syncedGeneration: Int?
 }
 
 /// The loop a loop item comes from: its expression, the scope it was evaluated in, and its length.
