@@ -5,11 +5,12 @@ import JasonTemplate
 /// string templates filled in (R3–R5), then the options are filled in (R13).
 extension Interpreter {
     /// Follows `resolution` until an action is pending or the chain's end is decided.
-    func advance(_ chain: inout Chain, _ resolution: Resolution) {
+    func advance(_ chain: inout Chain, _ resolution: consuming Resolution) {
         var next = resolution
         var entry: ActionPath?
         while true {
-            switch next {
+            // Consumed, not copied: each turn replaces it, and a copy retained every member of the call.
+            switch consume next {
             case .end:
                 chain.pending = nil
                 if let caller = chain.frames.last { reportNoReturn(caller) }
@@ -34,10 +35,10 @@ extension Interpreter {
                     pend(call, options: call.optionsToFill, alreadyFilled: false, entry: entry, in: &chain)
                     return
                 case .conditional(let conditional):
-                    entry = entry ?? conditional.path
+                    if entry == nil { entry = conditional.path }
                     next = reduce(conditional, jason: chain.jason)
                 case .template(let text, let path):
-                    entry = entry ?? path
+                    if entry == nil { entry = path }
                     next = actionFromTemplate(text, at: path, jason: chain.jason)
                 case .empty: next = .end
                 case .malformed(let diagnostic): next = .fail(diagnostic)

@@ -84,20 +84,27 @@ package struct PathEvaluator: ExpressionEvaluator {
     }
 
     static func member(of value: JSON, _ step: PathExpression.Step.Access, described: () -> String) -> Evaluation? {
-        switch (value, step) {
-        case (.null, _):
+        // One switch inside another rather than over a pair: making the pair copied both.
+        switch value {
+        case .null:
             return .failed("TypeError: null is not an object (evaluating '\(described())')")
-        case (.object(let o), .member(let name)):
-            if let v = o[name] { return .value(v) }
-            return PathExpression.inheritedNames.contains(name) ? nil : .undefined
-        case (.object(let o), .index(let i)):
-            return o[String(i)].map(Evaluation.value) ?? .undefined
-        case (.array(let a), .index(let i)):
-            return a.indices.contains(i) ? .value(a[i]) : .undefined
-        case (.array(let a), .member("length")):
-            return .value(.int(a.count))
-        case (.string(let s), .member("length")):
-            return .value(.int(s.utf16.count))
+        case .object(let o):
+            switch step {
+            case .member(let name):
+                if let v = o[name] { return .value(v) }
+                return PathExpression.inheritedNames.contains(name) ? nil : .undefined
+            case .index(let i):
+                return o[String(i)].map(Evaluation.value) ?? .undefined
+            }
+        case .array(let a):
+            switch step {
+            case .index(let i): return a.indices.contains(i) ? .value(a[i]) : .undefined
+            case .member("length"): return .value(.int(a.count))
+            case .member: return nil
+            }
+        case .string(let s):
+            if case .member("length") = step { return .value(.int(s.utf16.count)) }
+            return nil
         default:
             return nil
         }
