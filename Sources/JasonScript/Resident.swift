@@ -14,7 +14,7 @@ struct RootMirror {
     /// made its next change (the template data's `$get`, at every `$set`) copy every member.
     var names: [String] = []
     var values: [JSON] = []
-    /// The JavaScript objects made for the object members of `synced`, by position; nil where the member
+    /// The JavaScript objects made for the object members of `values`, by position; nil where the member
     /// is not an object or its object is not known. Each is protected while kept: a script the mutation
     /// guess misses could drop it from the root.
     var objects: [JSObjectRef?] = []
@@ -87,7 +87,8 @@ extension EngineContext {
         }
         // `$root` always names the object itself, whatever the data holds (st.js sets it before each call).
         for name in mirror.names where name != "$root" && data[name] == nil { setProperty(object, name, nil) }
-        (mirror.names, mirror.values) = (Array(data.keys), Array(data.values))
+        // Arrays of its own, made element by element, not views of the caller's storage.
+        (mirror.names, mirror.values) = (data.keys.map { $0 }, data.values.map { $0 })
     }
 
     /// Sets a member of the root to a new conversion of `value`; its object, when it is one.

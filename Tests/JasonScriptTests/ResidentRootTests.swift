@@ -101,6 +101,22 @@ import Testing
         #expect(engine.evaluate("arr.length", on: engine.residentRoot(data, syncedAt: &fresh), extras: []).result
                 == .value(1))
     }
+
+    /// The engine keeps what it synced apart from the caller's object: the caller's next change to its
+    /// data (a `$set`'s new `$get` in the template data, at every round of a loop) is made in place, not
+    /// in a copy of every member; and the sync after it still sees what changed.
+    @Test func theCallersDataIsNotHeldByTheSync() {
+        let engine = ScriptEngine()
+        var data: JSONObject = ["$jason": 1, "$get": ["n": 1], "$global": [:], "items": [1, 2, 3]]
+        #expect(engine.evaluate("$get.n + items.length", root: data) == .value(4))
+        let before = data.values.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
+        data.values[1] = ["n": 2]
+        let after = data.values.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
+        #expect(after == before)
+        #expect(engine.evaluate("$get.n + items.length", root: data) == .value(5))
+        data.values[3] = [1]
+        #expect(engine.evaluate("$get.n + items.length", root: data) == .value(3))
+    }
 }
 
 @Suite struct ConversionTests {
