@@ -6,21 +6,38 @@ import Synchronization
 /// first asked (a diagnostic, the trace, the debugger), not when the action is parsed: actions parsed at
 /// run time (a timer's, a rendered branch's) mostly never need it.
 public struct ActionPath: Sendable, Hashable, CustomStringConvertible {
-    public var pointer: JSONPointer { didSet { lookup = lookup.map { LocationLookup($0.sourceMap, $0.origin) } } }
-    public var file: String?
-    private var given: SourceLocation?
-    private var lookup: LocationLookup?
+    /// In one shared box: a path is copied with every action, step and resolution of the loop, and
+    /// copying its members each time (three references) showed in a round's cost.
+    private struct Members: Sendable {
+        var pointer: JSONPointer
+        var file: String?
+        var given: SourceLocation?
+        var lookup: LocationLookup?
+    }
+
+    @SharedBox private var members: Members
+
+    public var pointer: JSONPointer {
+        get { members.pointer }
+        set {
+            members.pointer = newValue
+            members.lookup = members.lookup.map { LocationLookup($0.sourceMap, $0.origin) }
+        }
+    }
+    public var file: String? {
+        get { members.file }
+        set { members.file = newValue }
+    }
+    private var given: SourceLocation? { members.given }
+    private var lookup: LocationLookup? { members.lookup }
 
     public init(pointer: JSONPointer, file: String? = nil, location: SourceLocation? = nil) {
-        self.pointer = pointer
-        self.file = file
-        self.given = location
+        _members = SharedBox(wrappedValue: Members(pointer: pointer, file: file, given: location))
     }
 
     init(pointer: JSONPointer, file: String?, sourceMap: SourceMap, origin: MixedPart? = nil) {
-        self.pointer = pointer
-        self.file = file
-        lookup = LocationLookup(sourceMap, origin)
+        _members = SharedBox(wrappedValue: Members(pointer: pointer, file: file,
+                                                   lookup: LocationLookup(sourceMap, origin)))
     }
 
     /// The source the action was parsed from, when it kept one.
@@ -41,8 +58,8 @@ public struct ActionPath: Sendable, Hashable, CustomStringConvertible {
     public var location: SourceLocation? {
         get { given ?? lookup?.location(of: pointer) }
         set {
-            given = newValue
-            lookup = nil
+            members.given = newValue
+            members.lookup = nil
         }
     }
 
