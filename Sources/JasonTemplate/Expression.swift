@@ -12,11 +12,20 @@ package enum Evaluation: Sendable, Hashable {
 /// The data an expression sees, as st.js arranges it: `this` (the top-level data or a loop item), with
 /// `$root`, and inside `#each` also `$index` and the names declared by `#let`.
 package struct Scope {
-    package var this: JSON
-    package var root: JSON
+    package private(set) var this: JSON
+    /// `$root`: kept only where it is not `this` (a top scope is made at every render, and each member
+    /// it holds is one more to let go of).
+    package var root: JSON {
+        get { otherRoot ?? this }
+        set { otherRoot = newValue }
+    }
+    private var otherRoot: JSON?
     package var index: Int?
     /// Names declared by enclosing `#let`s (T9): own properties of `this` while the block runs.
-    package var lets: JSONObject
+    package var lets: JSONObject {
+        get { declared?.lets ?? [:] }
+        set { declared = Declared(lets: newValue, rootLets: rootLets).nonEmpty }
+    }
     /// True when `this` is the top-level data itself (so an engine may keep it resident).
     package var isRoot: Bool
     /// Where an evaluator may keep its own copy of `this` while the scope lasts.
@@ -25,11 +34,26 @@ package struct Scope {
     let pass: TransformPass
     /// `#let` names declared on the top-level data, which `$root` then shows too (st.js sets them on
     /// the data object itself).
-    var rootLets: JSONObject = [:]
+    var rootLets: JSONObject {
+        get { declared?.rootLets ?? [:] }
+        set { declared = Declared(lets: lets, rootLets: newValue).nonEmpty }
+    }
+    /// Both kinds of `#let` names, nil while there are none (most scopes).
+    private var declared: Declared?
     /// For a loop item: the loop it comes from, so an engine can take the item from its own copy.
     var source: ItemSource?
     /// For a loop item: the loop's expressions evaluated in advance, when they were.
     var prefetched: PrefetchedLoop?
+
+    private struct Declared {
+        var lets: JSONObject
+        var rootLets: JSONObject
+        var nonEmpty: Declared? { lets.isEmpty && rootLets.isEmpty ? nil : self }
+    }
+
+    /// Whether `#let` names are about (`lets` not empty), told without making an empty object.
+    package var hasLets: Bool { declared.map { !$0.lets.isEmpty } ?? false }
+    var hasRootLets: Bool { declared.map { !$0.rootLets.isEmpty } ?? false }
 
     package init(this: JSON, root: JSON, index: Int? = nil, lets: JSONObject = [:], isRoot: Bool = false,
                 slot: ScopeSlot = ScopeSlot()) {
@@ -39,18 +63,21 @@ package struct Scope {
     /// A render's first scope: its slot is the render's pass itself, one object made instead of two.
     init(top data: JSON) {
         let pass = TransformPass()
-        self.init(this: data, root: data, isRoot: true, slot: pass, pass: pass)
+        this = data
+        isRoot = true
+        slot = pass
+        self.pass = pass
     }
 
     init(this: JSON, root: JSON, index: Int? = nil, lets: JSONObject = [:], isRoot: Bool = false,
          slot: ScopeSlot = ScopeSlot(), pass: TransformPass) {
         self.this = this
-        self.root = root
+        self.otherRoot = root
         self.index = index
-        self.lets = lets
         self.isRoot = isRoot
         self.slot = slot
         self.pass = pass
+        if !lets.isEmpty { declared = Declared(lets: lets, rootLets: [:]) }
     }
 
     /// The top-level scope of a render: `this` and `$root` are the data.
@@ -59,16 +86,16 @@ package struct Scope {
     /// Name lookup as `with(this)` sees it after st.js has put its bookkeeping names on the data.
     package func lookup(_ name: String) -> JSON? {
         if name.utf8.first == UInt8(ascii: "$") {
-            if name == "$root" { return rootLets.isEmpty ? root : Self.overlay(root, rootLets) }
+            if name == "$root" { return hasRootLets ? Self.overlay(root, rootLets) : root }
             if name == "$index", let index { return .int(index) }
         }
-        if !lets.isEmpty, let value = lets[name] { return value }
+        if hasLets, let value = lets[name] { return value }
         if case .object(let members) = this { return members[name] }
         return nil
     }
 
     /// `this` as expressions see it: with the `#let` names on it when it is an object.
-    var thisWithLets: JSON { lets.isEmpty ? this : Self.overlay(this, lets) }
+    var thisWithLets: JSON { hasLets ? Self.overlay(this, lets) : this }
 
     static func overlay(_ value: JSON, _ names: JSONObject) -> JSON {
         guard case .object(var members) = value else { return value }

@@ -18,7 +18,7 @@ package struct ScriptEvaluator: ExpressionEvaluator {
     package func evaluate(_ expression: String, in scope: Scope) -> Evaluation {
         if let failure = engine.loadFailure { return .failed(failure) }
         let (result, mayMutate): (ScriptResult, Bool)
-        if scope.isRoot, scope.lets.isEmpty, case .object(let data) = scope.this {
+        if scope.isRoot, !scope.hasLets, case .object(let data) = scope.this {
             // The commonest case, with one lock: synced at most once per render (unless another render
             // used the engine in between).
             (result, mayMutate) = engine.evaluate(expression, root: data, syncedAt: &passTakingPart(scope).syncedGeneration)
@@ -53,7 +53,7 @@ package struct ScriptEvaluator: ExpressionEvaluator {
         if scope.isRoot, case .object(let data) = scope.this {
             // Synced at most once per render (unless another render used the engine in between).
             let root = engine.residentRoot(data, syncedAt: &pass.syncedGeneration)
-            if scope.lets.isEmpty { return (root, []) }
+            if !scope.hasLets { return (root, []) }
             if let cached = scope.slot.value as? Target { return (cached.receiver, cached.extras) }
             let target = Target(receiver: root, extras: scope.lets.map { ($0.key, engine.hold($0.value)) })
             scope.slot.value = target
@@ -101,7 +101,7 @@ extension ScriptEvaluator: LoopPrefetching {
     /// The loop in one call into the engine, when its items are the engine's own (the loop's expression
     /// is a plain path) and no `#let` names are about.
     func prefetch(_ expressions: [ParsedExpression], source: ItemSource, root: JSON, scope: Scope) -> [Evaluation?]? {
-        guard engine.loadFailure == nil, scope.lets.isEmpty, scope.rootLets.isEmpty, !scope.pass.scriptOwnsData,
+        guard engine.loadFailure == nil, !scope.hasLets, !scope.hasRootLets, !scope.pass.scriptOwnsData,
               case .object(let data) = root else { return nil }
         let pass = passTakingPart(scope)
         guard let items = residentArray(source, pass) else { return nil }
