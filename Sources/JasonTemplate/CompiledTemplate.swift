@@ -34,7 +34,7 @@ extension Transformer {
     /// The same as `render(compiled.template, data:)`.
     package func transform(_ compiled: CompiledTemplate, data: JSON) -> Transformed {
         guard compiled.hasExpressions else { return Transformed(value: compiled.node.constantValue, diagnostics: []) }
-        var run = Transformation(evaluator: evaluator, root: data)
+        var run = Transformation(evaluator: evaluator)
         let value = run.transform(compiled.template, compiled.node, includesOnly: compiled.mentionsInclude, data)
         return run.finish(value)
     }
@@ -44,7 +44,7 @@ extension Transformer {
     package func transform(_ compiled: CompiledTemplate, in scope: Scope) -> Transformed {
         guard compiled.hasExpressions else { return Transformed(value: compiled.node.constantValue, diagnostics: []) }
         guard !compiled.mentionsInclude else { return transform(compiled, data: scope.root) }
-        var run = Transformation(evaluator: evaluator, root: scope.root)
+        var run = Transformation(evaluator: evaluator)
         return run.finish(run.transform(compiled.node, scope))
     }
 
@@ -53,7 +53,7 @@ extension Transformer {
     /// diagnostics relative to the branch's value.
     package func transform(branch index: Int, of conditional: Conditional, data: JSON) -> Transformed {
         let branch = conditional.branches[index]
-        var run = Transformation(evaluator: evaluator, root: data)
+        var run = Transformation(evaluator: evaluator)
         let value = run.transform(branch.value, branch.node, includesOnly: branch.mentionsInclude, data)
         return run.finish(value, relativeTo: branch.pointer)
     }
@@ -70,7 +70,7 @@ extension TemplateNode {
     /// The value of a node compiled from a template without expressions.
     var constantValue: JSON? {
         if case .constant(let value) = self { return value }
-        var run = Transformation(evaluator: NoEvaluator(), root: .null)
+        var run = Transformation(evaluator: NoEvaluator())
         return run.transform(self, Scope.top(.null))
     }
 }

@@ -65,7 +65,7 @@ package struct Conditional: Sendable {
 
     /// The winning branch, evaluating conditions in order as `Conditional.run` does.
     package func choose(_ evaluator: any ExpressionEvaluator, in scope: Scope) -> Choice {
-        var run = Transformation(evaluator: evaluator, root: scope.root)
+        var run = Transformation(evaluator: evaluator)
         return choose(&run, scope)
     }
 

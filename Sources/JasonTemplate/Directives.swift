@@ -32,7 +32,7 @@ extension Transformation {
         let prefetched = prefetch(body, source: source, scope)
         for (i, item) in items.enumerated() {
             itemSlot.value = nil
-            var itemScope = Scope(this: item, root: root, index: i, lets: scope.lets, slot: itemSlot, pass: scope.pass)
+            var itemScope = Scope(this: item, root: scope.root, index: i, lets: scope.lets, slot: itemSlot, pass: scope.pass)
             itemScope.rootLets = scope.rootLets
             itemScope.source = source
             prefetched?.start(item: i)
@@ -105,7 +105,7 @@ extension Transformation {
     mutating func includeBase(_ expression: ParsedExpression?, value: JSON, at pointer: JSONPointer,
                               _ scope: Scope) -> JSON {
         guard let expression else { return value }
-        return fillRaw(expression, Scope(this: value, root: root, pass: scope.pass), at: pointer) ?? .null
+        return fillRaw(expression, Scope(this: value, root: scope.root, pass: scope.pass), at: pointer) ?? .null
     }
 }
 

@@ -87,7 +87,7 @@ extension Transformation {
     func prefetch(_ body: TemplateNode, source: ItemSource, _ scope: Scope) -> PrefetchedLoop? {
         guard source.count > 1, let prefetching = evaluator as? LoopPrefetching,
               let expressions = body.fixedScriptExpressions, !expressions.isEmpty,
-              let results = prefetching.prefetch(expressions, source: source, root: root, scope: scope)
+              let results = prefetching.prefetch(expressions, source: source, root: scope.root, scope: scope)
         else { return nil }
         return PrefetchedLoop(expressions: expressions, results: results)
     }

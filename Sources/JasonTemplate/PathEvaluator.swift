@@ -44,34 +44,34 @@ package struct PathEvaluator: ExpressionEvaluator {
         case .literal(let value):
             return .value(value)
         case .path(let head, let steps):
-            var current: JSON?
+            // Only an error message needs the path as written, so it is spelt out only then.
+            func described(_ i: Int) -> String { steps[...i].reduce(head) { $0 + $1.text } }
+            // Reading a property of undefined throws, as in JavaScript.
+            func undefinedBase(_ i: Int) -> Evaluation {
+                i < steps.count ? .failed("TypeError: undefined is not an object (evaluating '\(described(i))')") : .undefined
+            }
+            var value: JSON
             if head.utf8.first == UInt8(ascii: "t"), head == "this" {
-                current = scope.thisWithLets
+                value = scope.thisWithLets
             } else if let found = scope.lookup(head) {
-                current = found
+                value = found
             } else if head == "$jason" {
-                current = nil // declared in the engine's global scope: undefined, not a ReferenceError
+                return undefinedBase(0) // declared in the engine's global scope: undefined, not a ReferenceError
             } else if case .object = scope.this {
                 return .failed("ReferenceError: Can't find variable: \(head)")
             } else {
                 return nil // a primitive `this` has prototype properties only JavaScript knows
             }
-            var value = current
-            for (i, step) in steps.enumerated() {
-                // Only an error message needs the path as written, so it is spelt out only then.
-                func described() -> String { steps[...i].reduce(head) { $0 + $1.text } }
-                // Reading a property of undefined throws, as in JavaScript.
-                guard let base = value else {
-                    return .failed("TypeError: undefined is not an object (evaluating '\(described())')")
-                }
-                guard let next = member(of: base, step.access, described: described) else { return nil }
+            // One value walked down, replaced at each step rather than copied into an optional and out.
+            for i in steps.indices {
+                guard let next = member(of: value, steps[i].access, described: { described(i) }) else { return nil }
                 switch next {
                 case .value(let v): value = v
-                case .undefined: value = nil
+                case .undefined: return undefinedBase(i + 1)
                 case .failed: return next
                 }
             }
-            return value.map { .value(Self.asJavaScriptSees($0)) } ?? .undefined
+            return .value(Self.asJavaScriptSees(value))
         }
     }
 

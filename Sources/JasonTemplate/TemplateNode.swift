@@ -124,7 +124,7 @@ extension TemplateNode {
     /// Compiles `json`, found at `pointer` in the template.
     init(compiling json: JSON, at pointer: JSONPointer = .root) {
         guard json.needsEvaluation else {
-            var run = Transformation(evaluator: NoEvaluator(), root: .null)
+            var run = Transformation(evaluator: NoEvaluator())
             self = .constant(run.transform(TemplateNode(structure: json, at: pointer), Scope.top(.null)) ?? .null)
             return
         }

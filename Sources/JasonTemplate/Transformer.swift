@@ -23,7 +23,7 @@ package struct Transformer: Sendable {
     /// `ST.transform(template, data)`: `data` is also `$root`. When the template mentions `#include`
     /// anywhere, only the objects holding an `#include` are transformed (T12).
     package func transform(_ template: JSON, data: JSON) -> Transformed {
-        var run = Transformation(evaluator: evaluator, root: data)
+        var run = Transformation(evaluator: evaluator)
         if TemplateText.mentionsInclude(template) {
             return Transformed(value: run.transformIncludesOnly(template, data: data), diagnostics: run.diagnostics)
         }
@@ -38,14 +38,14 @@ package struct Transformer: Sendable {
 
     /// `TRANSFORM.run(template, data)`: the whole template, whatever it holds.
     package func run(_ template: JSON, data: JSON) -> Transformed {
-        var run = Transformation(evaluator: evaluator, root: data)
+        var run = Transformation(evaluator: evaluator)
         let value = run.transform(cache.node(for: template), Scope.top(data))
         return Transformed(value: value, diagnostics: run.diagnostics)
     }
 
     /// `TRANSFORM.fillout(data, text)`: one string's expressions.
     package func fill(_ text: String, data: JSON) -> Transformed {
-        var run = Transformation(evaluator: evaluator, root: data)
+        var run = Transformation(evaluator: evaluator)
         let value = text.hasTemplateMarker ? run.fill(StringTemplate(text, at: .root), Scope.top(data)) : .string(text)
         return Transformed(value: value, diagnostics: run.diagnostics)
     }
@@ -90,15 +90,14 @@ final class TemplateCache: Sendable {
     }
 }
 
-/// One pass over a compiled template: the evaluator, `$root`, and what went unresolved.
+/// One pass over a compiled template: the evaluator and what went unresolved. (`$root` is each
+/// scope's: a loop's items and an include's value are rendered in scopes that carry it on.)
 struct Transformation {
     let evaluator: any ExpressionEvaluator
-    let root: JSON
     var diagnostics: [TemplateDiagnostic] = []
 
-    init(evaluator: any ExpressionEvaluator, root: JSON) {
+    init(evaluator: any ExpressionEvaluator) {
         self.evaluator = evaluator
-        self.root = root
     }
 
     /// The result of the pass; with `base`, diagnostics are made relative to it (a node compiled below

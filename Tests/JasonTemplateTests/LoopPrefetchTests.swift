@@ -15,7 +15,7 @@ import Testing
     /// Whether `body` over the items is evaluated in one go.
     func isDoneInOneCall(_ body: JSON, engine: ScriptEngine = ScriptEngine()) -> Bool {
         let data: JSON = ["items": items]
-        let run = Transformation(evaluator: PathEvaluator.withScriptEngine(engine), root: data)
+        let run = Transformation(evaluator: PathEvaluator.withScriptEngine(engine))
         let scope = Scope.top(data)
         let source = ItemSource(expression: ParsedExpression("items"), parent: scope, count: 5)
         return run.prefetch(TemplateNode(compiling: body), source: source, scope) != nil
