@@ -111,8 +111,7 @@ package class ScopeSlot {
 }
 
 /// What all the scopes of one render share, and the slot of its top scope. Renders are synchronous,
-/// hence unchecked.
-/// One render runs on one thread: its accesses go unchecked.
+/// hence unchecked (and so are its variables' accesses).
 final class TransformPass: ScopeSlot {
     /// An expression may have changed the data inside the script engine: for the rest of the render,
     /// every expression is evaluated there, where the changed data is (st.js's one shared object).
