@@ -33,19 +33,15 @@ extension Transformer {
 
     /// The same as `render(compiled.template, data:)`.
     package func transform(_ compiled: CompiledTemplate, data: JSON) -> Transformed {
-        guard compiled.hasExpressions else { return Transformed(value: compiled.node.constantValue, diagnostics: []) }
-        var run = Transformation(evaluator: evaluator)
-        let value = run.transform(compiled.template, compiled.node, includesOnly: compiled.mentionsInclude, data)
-        return run.finish(value)
+        transform(compiled, in: Scope.top(data))
     }
 
-    /// The same in `scope`, a top-level scope a caller rendered something else in first (a condition):
-    /// the two share one pass, and so what the engine was given for the first.
+    /// The same in `scope`, a top-level scope a caller may have rendered something else in first (a
+    /// condition): the two share one pass, and so what the engine was given for the first.
     package func transform(_ compiled: CompiledTemplate, in scope: Scope) -> Transformed {
         guard compiled.hasExpressions else { return Transformed(value: compiled.node.constantValue, diagnostics: []) }
-        guard !compiled.mentionsInclude else { return transform(compiled, data: scope.root) }
         var run = Transformation(evaluator: evaluator)
-        return run.finish(run.transform(compiled.node, scope))
+        return run.finish(run.transform(compiled.template, compiled.node, includesOnly: compiled.mentionsInclude, scope))
     }
 
     /// The branch `index` of `conditional` (as `Conditional.choose` picked it), rendered from its
@@ -54,15 +50,15 @@ extension Transformer {
     package func transform(branch index: Int, of conditional: Conditional, data: JSON) -> Transformed {
         let branch = conditional.branches[index]
         var run = Transformation(evaluator: evaluator)
-        let value = run.transform(branch.value, branch.node, includesOnly: branch.mentionsInclude, data)
+        let value = run.transform(branch.value, branch.node, includesOnly: branch.mentionsInclude, Scope.top(data))
         return run.finish(value, relativeTo: branch.pointer)
     }
 }
 
 extension Transformation {
     /// `ST.transform` of a compiled template: when it mentions `#include`, only the objects holding one.
-    mutating func transform(_ template: JSON, _ node: TemplateNode, includesOnly: Bool, _ data: JSON) -> JSON? {
-        includesOnly ? transformIncludesOnly(template, data: data) : transform(node, Scope.top(data))
+    mutating func transform(_ template: JSON, _ node: TemplateNode, includesOnly: Bool, _ scope: Scope) -> JSON? {
+        includesOnly ? transformIncludesOnly(template, data: scope.root) : transform(node, scope)
     }
 }
 
