@@ -41,7 +41,9 @@ extension Transformer {
     package func transform(_ compiled: CompiledTemplate, in scope: Scope) -> Transformed {
         guard compiled.hasExpressions else { return Transformed(value: compiled.node.constantValue, diagnostics: []) }
         var run = Transformation(evaluator: evaluator)
-        return run.finish(run.transform(compiled.template, compiled.node, includesOnly: compiled.mentionsInclude, scope))
+        // Two statements: `run.finish(run.transform(…))` reads `run`'s diagnostics before the transform adds any.
+        let value = run.transform(compiled.template, compiled.node, includesOnly: compiled.mentionsInclude, scope)
+        return run.finish(value)
     }
 
     /// The branch `index` of `conditional` (as `Conditional.choose` picked it), rendered from its
