@@ -5,7 +5,9 @@ import JasonJSON
 ///
 /// Diagnostics from rendering it are relative to the template's root, exactly as `render(template,
 /// data:)` gives them; `pointer` says where the template was written, for the caller to locate them.
-package struct CompiledTemplate: Sendable {
+/// A class: an action's call hands it to every render of its options, and copying the template, its
+/// pointer and its node each time retained five references.
+package final class CompiledTemplate: Sendable {
     /// The template as written.
     package let template: JSON
     /// Where the template sits in its document.
