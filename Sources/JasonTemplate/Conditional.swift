@@ -70,16 +70,25 @@ package struct Conditional: Sendable {
     }
 
     func choose(_ run: inout Transformation, _ scope: Scope) -> Choice {
-        for (i, branch) in branches.enumerated() {
-            guard let test = branch.test, let condition = branch.condition else { return .branch(i) }
+        // By position, taking only the test: a branch copied whole retained each of its members.
+        for i in branches.indices {
+            // A branch has a test exactly when it has a condition (`#if`, `#elseif`).
+            guard let test = branches[i].test else { return .branch(i) }
             let reported = run.diagnostics.count
             let result = run.fill(test, scope)
-            guard let result, result != .string(test.text) else {
+            // The test's own text back means it stayed unfilled.
+            let unfilled: Bool
+            switch result {
+            case nil: unfilled = true
+            case .string(let text)?: unfilled = text == test.text
+            default: unfilled = false
+            }
+            guard let result, !unfilled else {
                 let reason = run.diagnostics.dropFirst(reported).last.map { d -> String in
                     if case .failed(let message) = d.kind { return message }
                     return "undefined"
                 } ?? "no data"
-                return .unresolved(expression: condition, reason: reason)
+                return .unresolved(expression: branches[i].condition ?? test.text, reason: reason)
             }
             if result.isTruthy { return .branch(i) }
         }
