@@ -7,8 +7,9 @@ public typealias ActionInvocation = ActionStep
 extension ActionStep {
     /// An action of `type` to hand to a handler directly (a host or a test calling one).
     public init(type: String, options: JSON?, path: ActionPath, jason: JSON? = nil) {
-        self.init(target: .type(type), path: path, options: options, templateDiagnostics: [], jason: jason,
-                  callers: [], entry: nil)
+        let call = ActionCall(target: .type(type), options: options, optionsHoldExpressions: false, success: nil,
+                              error: nil, path: path, compiling: false)
+        self.init(call: call, options: options, templateDiagnostics: [], jason: jason, callers: [], entry: nil)
     }
 
     /// The action's type (`$network.request`); `trigger` for a trigger, which no handler is given.

@@ -1,11 +1,13 @@
 import JasonJSON
 import JasonTemplate
 
-/// One action as the observers see it. Its members live in one shared box: a step is handed to every
-/// observer and kept as the pending action, and copying seven reference-counted members each time was a
-/// tenth of an action's cost.
+/// One action as the observers see it, and as the chain keeps it pending: the call as written and its
+/// options filled in for this run of it. Its members live in one shared box: a step is handed to every
+/// observer, kept as the pending action and by each snapshot, and copying seven reference-counted members
+/// each time was a tenth of an action's cost.
 public struct ActionStep: Sendable {
     private struct Members {
+        let call: ActionCall
         var target: ActionCall.Target
         var path: ActionPath
         var options: JSON?
@@ -21,6 +23,8 @@ public struct ActionStep: Sendable {
         get { members.target }
         set { members.target = newValue }
     }
+    /// The call as written, which the loop carries out.
+    package var call: ActionCall { members.call }
     /// What carries it out (decided from the target; the loop uses its call's, decided at parse).
     package var kind: ActionKind { ActionKind(target) }
     public var path: ActionPath {
@@ -45,9 +49,9 @@ public struct ActionStep: Sendable {
     /// `head.actions` entry written as `[{"{{#if …}}": …}]`, say): breakpoints on the entry stop here.
     package var entry: ActionPath? { members.entry }
 
-    init(target: ActionCall.Target, path: ActionPath, options: JSON?,
-         templateDiagnostics: [TemplateDiagnostic], jason: JSON?, callers: [ActionPath], entry: ActionPath?) {
-        _members = SharedBox(wrappedValue: Members(target: target, path: path, options: options,
+    init(call: ActionCall, options: JSON?, templateDiagnostics: [TemplateDiagnostic], jason: JSON?,
+         callers: [ActionPath], entry: ActionPath?) {
+        _members = SharedBox(wrappedValue: Members(call: call, target: call.target, path: call.path, options: options,
                                                    templateDiagnostics: templateDiagnostics, jason: jason,
                                                    callers: callers, entry: entry))
     }

@@ -35,7 +35,7 @@ extension RunState {
     /// The running chain's frames, innermost first; empty when nothing is pending. A read-only view of
     /// what the chain holds: its pending action, the calls waiting for `$return`, and their `$jason`.
     package var callStack: [CallFrame] {
-        guard let chain, let pending = chain.pending?.step else { return [] }
+        guard let chain, let pending = chain.pending else { return [] }
         let origin = chain.origin.isEmpty ? "<chain>" : chain.origin
         var stack = [CallFrame(name: CallFrame.entryName(of: pending.entry ?? pending.path) ?? origin,
                                path: pending.path, jason: pending.jason, action: pending.name)]

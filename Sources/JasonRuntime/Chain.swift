@@ -5,8 +5,8 @@ import JasonTemplate
 struct Chain: Sendable {
     /// Where the chain came from (an event name, a pointer), for the trace.
     var origin: String
-    /// The next action, resolved and filled in; nil when the chain is about to end.
-    var pending: Prepared?
+    /// The next action, resolved and filled in, with its call as written; nil when the chain is about to end.
+    var pending: ActionStep?
     /// How the chain ends once nothing is pending.
     var outcome: ChainOutcome = .finished
     /// `$jason`; nil is undefined (the register is `{}`).
@@ -27,18 +27,6 @@ struct Chain: Sendable {
     static func wrap(_ value: JSON?) -> JSON? {
         guard let value, !value.isEmptyObject else { return nil }
         return value
-    }
-}
-
-/// An action about to be performed: the call as written and its options filled in for this run of it.
-/// A class, so that the snapshots a debugger keeps of every step share it instead of copying it.
-final class Prepared: Sendable {
-    let call: ActionCall
-    let step: ActionStep
-
-    init(call: ActionCall, step: ActionStep) {
-        self.call = call
-        self.step = step
     }
 }
 

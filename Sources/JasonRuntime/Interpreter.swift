@@ -167,26 +167,30 @@ public final class Interpreter {
     /// nothing runs and time must pass.
     func stepInPlace() -> StepOutcome? {
         takeMail()
-        if var running = state.chain.take() {
-            guard let prepared = running.pending else {
+        if state.chain != nil {
+            // Moved out and back in (`take`, `consume`): assigned back plainly, the chain was copied into the
+            // state and the original destroyed, at every step.
+            var running = state.chain.take()!
+            guard let pending = running.pending else {
                 finish(running.outcome)
                 return .ended(running.outcome)
             }
             if let stop = limitReached() {
                 state.queue.removeAll()
                 state.timers.stop(nil)
-                running.outcome = .failed(Diagnostic(stop.id, .error, stop.message, at: prepared.call.path))
-                finish(running.outcome)
-                return .ended(running.outcome)
+                // Not written into `running`: a chain changed on a path that drops it cannot be consumed on the others.
+                let outcome = ChainOutcome.failed(Diagnostic(stop.id, .error, stop.message, at: pending.call.path))
+                finish(outcome)
+                return .ended(outcome)
             }
-            guard let (resolution, branch) = performInPlace(prepared, in: &running) else {
-                state.chain = running
+            guard let (resolution, branch) = performInPlace(pending, in: &running) else {
+                state.chain = consume running
                 return nil
             }
             state.steps += 1
             advance(&running, resolution)
-            state.chain = running
-            return .performed(prepared.step, branch)
+            state.chain = consume running
+            return .performed(pending, branch)
         }
         if let call = state.queue.popFirst() {
             var running = Chain(origin: "", jason: call.jason)
@@ -203,12 +207,12 @@ public final class Interpreter {
     /// or letting time pass.
     func stepWaiting(until end: Double?) async -> StepOutcome {
         stepsUntilClock = 0
-        guard var running = state.chain.take(), let prepared = running.pending else { return await passTime(until: end) }
+        guard var running = state.chain.take(), let pending = running.pending else { return await passTime(until: end) }
         state.steps += 1
-        let (resolution, branch) = await perform(prepared, in: &running)
+        let (resolution, branch) = await perform(pending, in: &running)
         advance(&running, resolution)
         state.chain = running
-        return .performed(prepared.step, branch)
+        return .performed(pending, branch)
     }
 
     /// The node a queued call starts with.
@@ -265,8 +269,8 @@ public final class Interpreter {
 
     /// Performs a prepared action the loop carries out itself (lambdas, returns, `$set`) and says where
     /// the chain goes next; nil for the others, which `perform` carries out.
-    func performInPlace(_ prepared: Prepared, in chain: inout Chain) -> (Resolution, Branch)? {
-        let (call, step) = (prepared.call, prepared.step)
+    func performInPlace(_ step: ActionStep, in chain: inout Chain) -> (Resolution, Branch)? {
+        let call = step.call
         switch call.kind {
         case .call:
             return enterLambda(call, step, in: &chain)
@@ -285,12 +289,12 @@ public final class Interpreter {
     }
 
     /// Performs a prepared action that may wait (a handler's, a navigation) and says where the chain goes next.
-    func perform(_ prepared: Prepared, in chain: inout Chain) async -> (Resolution, Branch) {
-        let (call, step) = (prepared.call, prepared.step)
+    func perform(_ step: ActionStep, in chain: inout Chain) async -> (Resolution, Branch) {
+        let call = step.call
         switch call.kind {
         case .call, .return, .set:
             // Carried out in place: `performInPlace` answers for these kinds.
-            return performInPlace(prepared, in: &chain) ?? (.end, .none)
+            return performInPlace(step, in: &chain) ?? (.end, .none)
         case .navigation(let navigation):
             return await navigate(call, navigation, step, in: &chain)
         case .handler(let type):

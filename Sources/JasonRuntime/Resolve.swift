@@ -51,7 +51,7 @@ extension Interpreter {
     private func pend(_ call: ActionCall, options: JSON?, alreadyFilled: Bool, entry: ActionPath?, in chain: inout Chain) {
         let step = prepare(call, options: options, alreadyFilled: alreadyFilled, jason: chain.jason,
                            frames: chain.frames, entry: entry)
-        chain.pending = Prepared(call: call, step: step)
+        chain.pending = step
         notify(.willRun(step))
     }
 
@@ -70,7 +70,7 @@ extension Interpreter {
                  entry: ActionPath?) -> ActionStep {
         let callers = frames.map(\.path)
         guard let options, call.optionsHoldExpressions, !alreadyFilled else {
-            return ActionStep(target: call.target, path: call.path, options: options, templateDiagnostics: [],
+            return ActionStep(call: call, options: options, templateDiagnostics: [],
                               jason: jason, callers: callers, entry: entry)
         }
         let data = templateData(jason: jason)
@@ -103,7 +103,7 @@ extension Interpreter {
                 : map?.location(ofOffset: d.offset, inStringAt: written) ?? map?.location(of: written)
             return located
         }
-        return ActionStep(target: call.target, path: call.path, options: filled.value,
+        return ActionStep(call: call, options: filled.value,
                           templateDiagnostics: diagnostics, jason: jason, callers: callers, entry: entry)
     }
 

@@ -43,7 +43,7 @@ package struct RunState: Sendable {
     var topIndex: Int { views.count - 1 }
 
     /// The action the running chain performs next.
-    package var pending: ActionStep? { chain?.pending?.step }
+    package var pending: ActionStep? { chain?.pending }
 }
 
 /// One screen: a document opened at a URL, with its own variables (`$get`, `$params`, `$cache`).

@@ -11,9 +11,9 @@ extension RunState {
             hasher.combine(chain.origin)
             hasher.combine(chain.jason)
             hasher.combine(chain.frames.map(\.path))
-            if let prepared = chain.pending {
-                hasher.combine(prepared.call.path)
-                hasher.combine(prepared.step.options)
+            if let pending = chain.pending {
+                hasher.combine(pending.call.path)
+                hasher.combine(pending.options)
             }
         }
         for call in queue {
