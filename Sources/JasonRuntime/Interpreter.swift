@@ -35,6 +35,7 @@ public final class Interpreter {
     /// Each view's `ViewWorkspace`, by the view's `servicesKey`: services, not state (ViewServices.swift).
     @exclusivity(unchecked) var services = ViewServices()
     @exclusivity(unchecked) var dataCache = TemplateDataCache()
+    @exclusivity(unchecked) var callees = CalleeCache()
     /// When the run started (or its first step ran, for a caller that steps without `start`), for
     /// `limits.wallTime`.
     @exclusivity(unchecked) var firstStep: ContinuousClock.Instant? {

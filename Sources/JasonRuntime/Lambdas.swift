@@ -18,7 +18,7 @@ extension Interpreter {
             }
             (name, arguments) = (filledName, filled["options"])
         }
-        guard let callee = document.actions[name] else {
+        guard let callee = callees.callee(name, in: state.top.opened) else {
             let names = document.actions.keys.sorted()
             let known = Suggestion.closest(to: name, among: names).map { "did you mean '\($0)'?" }
                 ?? (names.isEmpty ? "it has none" : "it has " + names.joined(separator: ", "))
@@ -61,5 +61,21 @@ extension Interpreter {
         let taken: Branch = branch == nil ? .none : (isSuccess ? .success : .error)
         notify(.branchTaken(step, taken))
         return (branch.map(Resolution.continue) ?? .end, taken)
+    }
+}
+
+/// The action a trigger or `$lambda` named last, with the view whose document it was found in: a loop
+/// calls the same name every round, and hashing the name cost about 300 instructions each time.
+/// A view's document never changes while it is open, so the view's identity is enough to trust it.
+struct CalleeCache {
+    private var opened: ViewRecord.Opened?
+    private var name = ""
+    private var node: ActionNode?
+
+    mutating func callee(_ name: String, in view: ViewRecord.Opened) -> ActionNode? {
+        if let opened, opened === view, self.name == name { return node }
+        let found = view.document.actions[name]
+        (opened, self.name, node) = (view, name, found)
+        return found
     }
 }
