@@ -70,7 +70,7 @@ import Testing
             return start + " " + (call.jason.map(JSONPrinter.compact) ?? "-")
         }.joined(separator: "; "))
         if let chain = state.chain {
-            lines.append("chain \(chain.origin) \(chain.pending?.step.name ?? "-") \(chain.jason.map(JSONPrinter.compact) ?? "-") \(chain.frames.count) \(chain.outcome)")
+            lines.append("chain \(chain.origin) \(chain.pending?.name ?? "-") \(chain.jason.map(JSONPrinter.compact) ?? "-") \(chain.frames.count) \(chain.outcome)")
         }
         for view in state.views {
             let v = view.variables
