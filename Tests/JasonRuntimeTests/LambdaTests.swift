@@ -1,3 +1,4 @@
+import Foundation
 import JasonJSON
 import JasonRuntime
 import Testing
@@ -14,6 +15,21 @@ import Testing
             """#))
         #expect(r.printed == [#"{"main":{"outer_got":1}}"#])
         #expect(r.log.maxDepth == 2)
+    }
+
+    /// A trigger calls the action of the view it runs in: two views with an action of the same name each
+    /// run their own, before, inside and after the other view, though the name is looked up once per view.
+    @Test func aTriggerCallsTheActionOfItsOwnView() async throws {
+        let second = #"{"$jason": {"head": {"actions": {"$load": {"trigger": "f", "success": {"type": "$back"}}, "#
+            + #""f": {"type": "$test.print", "options": {"in": "second"}, "success": {"type": "$return.success"}}}}}}"#
+        let url = "data:application/json," + second.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
+        let r = try await run(document("""
+            "$load": {"trigger": "f", "success": {"type": "$href", "options": {"url": "\(url)"}}},
+            "$show": {"trigger": "f"},
+            "f": {"type": "$test.print", "options": {"in": "first"}, "success": {"type": "$return.success"}}
+            """))
+        #expect(r.printed == [#"{"in":"first"}"#, #"{"in":"second"}"#, #"{"in":"first"}"#], "\(r.diagnostics)")
+        #expect(r.diagnostics.isEmpty, "\(r.diagnostics)")
     }
 
     @Test func returnErrorTakesTheCallersErrorBranch() async throws {
