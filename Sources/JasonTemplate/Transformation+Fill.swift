@@ -5,6 +5,12 @@ extension Transformation {
     /// A falsy `this` is not evaluated at all (T2).
     mutating func fill(_ template: StringTemplate, _ scope: Scope) -> JSON? {
         guard !template.slots.isEmpty, scope.this.isTruthy else { return .string(template.text) }
+        if template.slots.count == 1, template.isWholeText {
+            // One expression and nothing around it (every condition, most options): its value, or the text
+            // as written when it has none, as `fillInTurn` gives, without copying the text or the slot.
+            return evaluate(template.slots[0].expression, scope, at: template.pointer, offset: template.slots[0].offset)
+                ?? .string(template.text)
+        }
         if template.slots.count == 1 || template.repeatsVariable {
             return fillInTurn(template, scope, from: 0, current: template.text)
         }
