@@ -8,8 +8,10 @@ import JasonTemplate
 public struct ActionStep: Sendable {
     private struct Members {
         let call: ActionCall
-        var target: ActionCall.Target
-        var path: ActionPath
+        /// The target and the path when a host changed them; the call's otherwise (not copied from it at
+        /// every step).
+        var target: ActionCall.Target?
+        var path: ActionPath?
         var options: JSON?
         var templateDiagnostics: [TemplateDiagnostic]
         var jason: JSON?
@@ -20,7 +22,7 @@ public struct ActionStep: Sendable {
     @SharedBox private var members: Members
 
     public var target: ActionCall.Target {
-        get { members.target }
+        get { members.target ?? members.call.target }
         set { members.target = newValue }
     }
     /// The call as written, which the loop carries out.
@@ -28,7 +30,7 @@ public struct ActionStep: Sendable {
     /// What carries it out (decided from the target; the loop uses its call's, decided at parse).
     package var kind: ActionKind { ActionKind(target) }
     public var path: ActionPath {
-        get { members.path }
+        get { members.path ?? members.call.path }
         set { members.path = newValue }
     }
     /// The options after rendering (nil when the action has none).
@@ -51,7 +53,7 @@ public struct ActionStep: Sendable {
 
     init(call: ActionCall, options: JSON?, templateDiagnostics: [TemplateDiagnostic], jason: JSON?,
          callers: [ActionPath], entry: ActionPath?) {
-        _members = SharedBox(wrappedValue: Members(call: call, target: call.target, path: call.path, options: options,
+        _members = SharedBox(wrappedValue: Members(call: call, target: nil, path: nil, options: options,
                                                    templateDiagnostics: templateDiagnostics, jason: jason,
                                                    callers: callers, entry: entry))
     }
