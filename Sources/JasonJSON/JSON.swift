@@ -91,7 +91,8 @@ extension JSON {
         switch self {
         case .string(let s): s.hasTemplateMarker
         case .array(let a): a.contains { $0.containsTemplateMarker }
-        case .object(let o): o.contains { $0.key.hasTemplateMarker || $0.value.containsTemplateMarker }
+        // Names and values apart: iterating the members made a (name, value) pair of each.
+        case .object(let o): o.keys.contains { $0.hasTemplateMarker } || o.values.contains { $0.containsTemplateMarker }
         case .null, .bool, .int, .double: false
         }
     }
