@@ -13,6 +13,8 @@ final class TemplateReport: ImmediateObserver {
 
     init(strict: Bool) { self.strict = strict }
 
+    var hears: ExecutionEvent.Kinds { .willRun }
+
     func observeNow(_ event: ExecutionEvent) {
         guard case .willRun(let step) = event else { return }
         for d in step.templateDiagnostics {

@@ -196,7 +196,7 @@ public final class Interpreter {
         if let call = state.queue.popFirst() {
             var running = Chain(origin: "", jason: call.jason)
             let first = resolveStart(call, &running)
-            notify(.chainStarted(origin: running.origin))
+            notify(.chainStarted, .chainStarted(origin: running.origin))
             advance(&running, first)
             state.chain = running
             return .started(origin: running.origin)
@@ -324,7 +324,7 @@ public final class Interpreter {
                 return succeed(call, step, in: &chain, value: value,
                                keepingEmpty: handler.spec?.keepsEmptyResult == true)
             case .failure(let error) where error.endsChain:
-                notify(.branchTaken(step, .none))
+                notify(.branchTaken, .branchTaken(step, .none))
                 return (.endQuietly, .none)
             case .failure(let error):
                 return fail(call, step, in: &chain, error, id: .actionFailed)

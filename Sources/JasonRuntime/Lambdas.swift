@@ -50,16 +50,20 @@ extension Interpreter {
         -> (Resolution, Branch)
     {
         let value = step.options ?? chain.jason
-        if isSuccess { notify(.succeeded(step, jason: value)) } else { notify(.failed(step, payload: value)) }
+        if isSuccess {
+            notify(.succeeded, .succeeded(step, jason: value))
+        } else {
+            notify(.failed, .failed(step, payload: value))
+        }
         guard let caller = chain.frames.popLast() else {
-            notify(.branchTaken(step, .none))
+            notify(.branchTaken, .branchTaken(step, .none))
             return (.end, .none)
         }
         if !chain.callerJason.isEmpty { chain.callerJason.removeLast() }
         chain.jason = value
         let branch = isSuccess ? caller.success : caller.error
         let taken: Branch = branch == nil ? .none : (isSuccess ? .success : .error)
-        notify(.branchTaken(step, taken))
+        notify(.branchTaken, .branchTaken(step, taken))
         return (branch.map(Resolution.continue) ?? .end, taken)
     }
 }

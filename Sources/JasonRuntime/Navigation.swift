@@ -28,8 +28,8 @@ extension Interpreter {
         }
         if let failure { return fail(call, step, in: &chain, failure, id: .navigation) }
         // The chain is over: the view it ran in has gone or will run it again later ($ok resumes it).
-        notify(.succeeded(step, jason: nil))
-        notify(.branchTaken(step, .none))
+        notify(.succeeded, .succeeded(step, jason: nil))
+        notify(.branchTaken, .branchTaken(step, .none))
         return (.endQuietly, .none)
     }
 

@@ -1,10 +1,11 @@
 /// How the loop reports to its observers (ExecutionObserver.swift).
 extension Interpreter {
-    /// Tells the observers of `event`: jasonrun's own at once; when any observer waits, every observer's
-    /// events wait in order for the end of the step, so the loop itself never suspends to report.
+    /// Tells the observers of `event`, of kind `kind`: jasonrun's own at once; when any observer waits,
+    /// every observer's events wait in order for the end of the step, so the loop itself never suspends
+    /// to report. An event no observer hears is not made (a batch run's observer hears only `willRun`).
     @inline(__always)
-    func notify(_ event: @autoclosure () -> ExecutionEvent) {
-        guard !observing.all.isEmpty else { return }
+    func notify(_ kind: ExecutionEvent.Kinds, _ event: @autoclosure () -> ExecutionEvent) {
+        guard observing.heard.contains(kind) else { return }
         let event = event()
         if let immediateObservers = observing.immediate {
             for observer in immediateObservers { observer.observeNow(event) }

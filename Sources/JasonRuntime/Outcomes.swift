@@ -7,17 +7,17 @@ extension Interpreter {
                  keepingEmpty: Bool = false) -> (Resolution, Branch)
     {
         chain.jason = keepingEmpty ? value : Chain.wrap(value)
-        notify(.succeeded(step, jason: chain.jason))
+        notify(.succeeded, .succeeded(step, jason: chain.jason))
         let branch: Branch = call.success == nil ? .none : .success
-        notify(.branchTaken(step, branch))
+        notify(.branchTaken, .branchTaken(step, branch))
         return (call.success.map(Resolution.continue) ?? .end, branch)
     }
 
     func fail(_ call: ActionCall, _ step: ActionStep, in chain: inout Chain, _ failure: ActionFailure,
               id: Diagnostic.ID, at place: ActionPath? = nil) -> (Resolution, Branch) {
         chain.jason = Chain.wrap(failure.payload)
-        notify(.failed(step, payload: failure.payload))
-        notify(.branchTaken(step, call.error == nil ? .none : .error))
+        notify(.failed, .failed(step, payload: failure.payload))
+        notify(.branchTaken, .branchTaken(step, call.error == nil ? .none : .error))
         if let error = call.error { return (.continue(error), .error) }
         let message = failure.payload?["message"]?.stringValue ?? "\(step.name) failed"
         let payload = failure.payload.map { ["error payload: " + $0.description] } ?? []
@@ -27,7 +27,7 @@ extension Interpreter {
 
     /// R20 (S24): the view went away while the action ran; neither branch runs.
     func abandon(_ step: ActionStep) -> (Resolution, Branch) {
-        notify(.branchTaken(step, .none))
+        notify(.branchTaken, .branchTaken(step, .none))
         return (.abandon("the view of \(step.name) was closed before it completed"), .none)
     }
 
@@ -35,7 +35,7 @@ extension Interpreter {
         if case .failed(let diagnostic) = outcome { state.issues.report(diagnostic) }
         showUnshownBody()
         warnOfStaleBody()
-        notify(.chainEnded(outcome))
+        notify(.chainEnded, .chainEnded(outcome))
     }
 
     /// A chain changed `$get` after `$render` drew a body that reads what changed, and ended without

@@ -52,7 +52,7 @@ extension Interpreter {
         let step = prepare(call, options: options, alreadyFilled: alreadyFilled, jason: chain.jason,
                            frames: chain.frames, entry: entry)
         chain.pending = step
-        notify(.willRun(step))
+        notify(.willRun, .willRun(step))
     }
 
     /// A lambda's chain ended without `$return.*` while its caller waits with a branch to run: that branch
