@@ -77,6 +77,16 @@ extension JSON {
 }
 
 extension JSONObject {
+    /// The very same storage (or both empty): an object that has not changed since, told without looking
+    /// at a member. Objects with equal members built apart count as different.
+    package func isSameStorage(as other: JSONObject) -> Bool {
+        guard count == other.count else { return false }
+        if isEmpty { return true }
+        return values.withUnsafeBufferPointer { mine in
+            other.values.withUnsafeBufferPointer { theirs in mine.baseAddress == theirs.baseAddress }
+        }
+    }
+
     /// The same keys in the same order, each with this very value: how an object rebuilt from unchanged
     /// parts (a view's template data, say) is told apart from a changed one, without hashing a key.
     package func hasIdenticalMembers(_ other: JSONObject) -> Bool {

@@ -13,7 +13,6 @@ public struct ViewVariables: Sendable {
         var env: JSON = [:]
         var body: JSON?
         var scriptGlobals: JSONObject = [:]
-        var token: Token
         var frame: Token
         /// What `$render` drew from: its template, the `$get` it saw, and where it was written.
         var drawn: Drawn?
@@ -39,31 +38,27 @@ public struct ViewVariables: Sendable {
     /// Data-holding globals of `$script.include` scripts, shown to templates as iOS did.
     var scriptGlobals: JSONObject { members.scriptGlobals }
 
-    /// Replaced at every change (each mutation below ends with it): a template data object made for one
-    /// token is valid while the variables still carry it (the interpreter keeps the last one it made).
-    var token: Token { members.token }
-    /// The same for every variable but `$get`: while it is unchanged, template data made before differs
-    /// from what `templateData` would make now only in `$get`.
+    /// Replaced at every change but `$set`'s (each mutation below but `mergeGet` ends with it): while it
+    /// is unchanged, template data made before differs from what `templateData` would make now only in
+    /// `$get`, which is told by its storage (the interpreter keeps the last data it made, and with it the
+    /// `$get` it saw, so a `$set` after it always writes to new storage).
     var frame: Token { members.frame }
 
     final class Token: Sendable {}
 
     init(viewData: JSONObject, env: JSON, params: JSONObject = [:]) {
-        let token = Token()
-        _members = SharedBox(wrappedValue: Members(params: params, viewData: viewData, env: env, token: token,
-                                                   frame: token))
+        _members = SharedBox(wrappedValue: Members(params: params, viewData: viewData, env: env, frame: Token()))
     }
 
     /// Empty variables that stand in the state while an action holds the real ones: made with one
     /// allocation (the box), as they are made twice per action.
-    private init(standIn token: Token) { _members = SharedBox(wrappedValue: Members(token: token, frame: token)) }
+    private init(standIn token: Token) { _members = SharedBox(wrappedValue: Members(frame: token)) }
     static var placeholder: ViewVariables { ViewVariables(standIn: standInToken) }
     private static let standInToken = Token()
 
     /// `$set`: shallow merge into `$get` (R29).
     mutating func mergeGet(_ values: JSONObject) {
         for (k, v) in values { members.get[k] = v }
-        members.token = Token()
     }
 
     mutating func setGlobal(_ values: JSONObject) { members.global = values; renew() }
@@ -87,9 +82,7 @@ public struct ViewVariables: Sendable {
 
     /// After a change to anything but `$get`.
     private mutating func renew() {
-        let token = Token()
-        members.token = token
-        members.frame = token
+        members.frame = Token()
     }
 
     /// The names templates see beside the view data (`templateData`).
@@ -117,16 +110,18 @@ public struct ViewVariables: Sendable {
 /// the same data.
 struct TemplateDataCache {
     // Separate members rather than one optional tuple: asking does not copy what was kept.
-    private var token: ViewVariables.Token?
     private var frame: ViewVariables.Token?
     private var jason: JSON?
     private var value: JSON?
+    /// The `$get` `value` was made with, kept so that its storage cannot be reused or changed in place.
+    private var get: JSONObject = [:]
     /// Where `$get` lies in `value`'s members.
     private var getIndex: Int?
 
-    /// The data made last for variables carrying `token` and for `jason`, if any.
-    func data(for token: ViewVariables.Token, jason: JSON?) -> JSON? {
-        guard self.token === token, Self.same(self.jason, jason) else { return nil }
+    /// The data made last for `variables` and `jason`, if nothing changed since.
+    func data(for variables: ViewVariables, jason: JSON?) -> JSON? {
+        guard frame === variables.frame, get.isSameStorage(as: variables.get), Self.same(self.jason, jason)
+        else { return nil }
         return value
     }
 
@@ -136,16 +131,16 @@ struct TemplateDataCache {
     mutating func replacingGet(_ variables: ViewVariables, jason: JSON?) -> JSON? {
         guard frame === variables.frame, Self.same(self.jason, jason), let getIndex,
               case .object(var data)? = value.take() else { return nil }
-        data.values[getIndex] = .object(variables.get)
+        get = variables.get
+        data.values[getIndex] = .object(get)
         let made = JSON.object(data)
         value = made
-        token = variables.token
         return made
     }
 
     mutating func keep(_ value: JSON, for variables: ViewVariables, jason: JSON?) {
-        token = variables.token
         frame = variables.frame
+        get = variables.get
         self.jason = jason
         self.value = value
         getIndex = value.objectValue?.index(forKey: "$get")
