@@ -40,7 +40,9 @@ enum Resolution {
     /// The chain ends, and open lambdas are not left waiting by mistake: `$href` takes them along to
     /// resume after `$ok`, and a cancelled prompt ends the chain as the phone does.
     case endQuietly
-    case fail(Diagnostic)
+    /// Boxed: a diagnostic is several times the size of the other cases, and a resolution is moved
+    /// at every turn of the loop.
+    indirect case fail(Diagnostic)
     /// The chain stops without an error: its view has gone (R20).
     case abandon(String)
 }
