@@ -164,12 +164,7 @@ extension Interpreter {
 
     /// register ⊕ the variables of the view on screen: what templates are filled in against.
     package func templateData(jason: JSON?) -> JSON {
-        let variables = state.top.variables
-        if let made = dataCache.data(for: variables, jason: jason) { return made }
-        if let made = dataCache.replacingGet(variables, jason: jason) { return made }
-        let value = variables.templateData(jason: jason)
-        dataCache.keep(value, for: variables, jason: jason)
-        return value
+        dataCache.data(for: state.top.variables, jason: jason)
     }
 
     /// Where a node inside `call` was written (at its key with `atKey`); located in the document only when

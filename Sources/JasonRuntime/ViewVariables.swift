@@ -118,32 +118,28 @@ struct TemplateDataCache {
     /// Where `$get` lies in `value`'s members.
     private var getIndex: Int?
 
-    /// The data made last for `variables` and `jason`, if nothing changed since.
-    func data(for variables: ViewVariables, jason: JSON?) -> JSON? {
-        guard frame === variables.frame, get.isSameStorage(as: variables.get), Self.same(self.jason, jason)
-        else { return nil }
-        return value
-    }
-
-    /// The data for `variables` when only their `$get` changed since the data kept was made (a `$set` in
-    /// a loop): the kept data with its `$get` replaced where it lies, as `templateData` would have made
-    /// it, without hashing a name or copying the names' storage. Kept in place of the old.
-    mutating func replacingGet(_ variables: ViewVariables, jason: JSON?) -> JSON? {
-        guard frame === variables.frame, Self.same(self.jason, jason), let getIndex,
-              case .object(var data)? = value.take() else { return nil }
-        get = variables.get
-        data.values[getIndex] = .object(get)
-        let made = JSON.object(data)
-        value = made
-        return made
-    }
-
-    mutating func keep(_ value: JSON, for variables: ViewVariables, jason: JSON?) {
+    /// The template data for `variables` and `jason`: the data made last when nothing changed since; that
+    /// data with its `$get` replaced where it lies when only `$get` changed (a `$set` in a loop), without
+    /// hashing a name or copying the names' storage; else made anew. Kept in place of the old. One
+    /// mutating call: asked in parts, the interpreter copied the whole cache out to ask each.
+    mutating func data(for variables: ViewVariables, jason: JSON?) -> JSON {
+        if frame === variables.frame, Self.same(self.jason, jason) {
+            if get.isSameStorage(as: variables.get), let value { return value }
+            if let getIndex, case .object(var data)? = value.take() {
+                get = variables.get
+                data.values[getIndex] = .object(get)
+                let made = JSON.object(data)
+                value = made
+                return made
+            }
+        }
+        let made = variables.templateData(jason: jason)
         frame = variables.frame
         get = variables.get
         self.jason = jason
-        self.value = value
-        getIndex = value.objectValue?.index(forKey: "$get")
+        value = made
+        getIndex = made.objectValue?.index(forKey: "$get")
+        return made
     }
 
     private static func same(_ a: JSON?, _ b: JSON?) -> Bool {
