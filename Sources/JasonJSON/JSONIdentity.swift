@@ -47,7 +47,7 @@ extension JSON {
         case (.array(let a), .array(let b)):
             return a.count == b.count && (a.isEmpty || storageAddress == other.storageAddress)
         case (.object(let a), .object(let b)):
-            return a.count == b.count && (a.isEmpty || storageAddress == other.storageAddress)
+            return a.isSameStorage(as: b)
         case (.array, _), (.object, _), (_, .array), (_, .object):
             return false
         // Swift's `==` equates canonically equivalent text and 0 with -0; JavaScript tells both apart.

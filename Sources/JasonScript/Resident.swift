@@ -65,7 +65,8 @@ extension EngineContext {
                     let name = names[index]
                     guard name != "$root" else { continue }
                     changed = true
-                    if let member = mirror.objects[index], updateInPlace(member, from: oldValues + index, to: newValues + index) {
+                    if let member = mirror.objects[index],
+                       updateInPlace(member, from: oldValues + index, to: newValues + index) {
                         old[index] = new[index]
                         continue
                     }
@@ -115,7 +116,8 @@ extension EngineContext {
     /// only its changed values are converted and set. False when the names differ, or one is `__proto__`
     /// (an own property to a conversion, the prototype to a set), leaving the member to be made anew.
     /// The values are read where they lie: passed as values, both were copied (three references each).
-    private func updateInPlace(_ member: JSObjectRef, from old: UnsafePointer<JSON>, to new: UnsafePointer<JSON>) -> Bool {
+    private func updateInPlace(_ member: JSObjectRef, from old: UnsafePointer<JSON>,
+                               to new: UnsafePointer<JSON>) -> Bool {
         guard case .object(let before) = old.pointee, case .object(let after) = new.pointee, before.count == after.count
         else { return false }
         let (names, oldNames) = (after.keys, before.keys)

@@ -77,12 +77,7 @@ package struct Conditional: Sendable {
             let reported = run.diagnostics.count
             let result = run.fill(test, scope)
             // The test's own text back means it stayed unfilled.
-            let unfilled: Bool
-            switch result {
-            case nil: unfilled = true
-            case .string(let text)?: unfilled = text == test.text
-            default: unfilled = false
-            }
+            let unfilled = if case .string(let text)? = result { text == test.text } else { result == nil }
             guard let result, !unfilled else {
                 let reason = run.diagnostics.dropFirst(reported).last.map { d -> String in
                     if case .failed(let message) = d.kind { return message }
