@@ -2,8 +2,9 @@
 // is entered, to set its next deadline. On Linux that clock has no fast path: each read is a system call,
 // a tenth of an expression's whole cost when a flow evaluates one per action. The jasonrun executable
 // exports this definition (Package.swift), so the library, opened later, binds to it: the thread's CPU
-// clock is answered from the monotonic one, which is read without entering the kernel. The watchdog then
-// only asks our guard a little more often on a loaded machine; the guard measures the limit itself.
+// clock is answered from the coarse monotonic one (a few milliseconds' resolution), which is read without
+// entering the kernel or the time stamp counter. The watchdog then only asks our guard a little sooner or
+// later, and more often on a loaded machine; the guard measures the limit itself.
 //
 // This is the one place that says so: the override is process-wide, so every library in the jasonrun
 // executable that asks for CLOCK_THREAD_CPUTIME_ID gets monotonic time. Only JavaScriptCore does (no
@@ -32,5 +33,5 @@ int clock_gettime(clockid_t clock, struct timespec *time) {
         if (!read) read = clock_by_system_call;
         atomic_store_explicit(&system_clock, read, memory_order_relaxed);
     }
-    return read(clock == CLOCK_THREAD_CPUTIME_ID ? CLOCK_MONOTONIC : clock, time);
+    return read(clock == CLOCK_THREAD_CPUTIME_ID ? CLOCK_MONOTONIC_COARSE : clock, time);
 }

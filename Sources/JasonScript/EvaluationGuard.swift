@@ -55,7 +55,7 @@ final class EvaluationGuard: @unchecked Sendable {
     func begin(_ expression: String, progress: UnsafePointer<UInt32>? = nil) -> Bool {
         stopped = nil
         self.progress = nil
-        started = DispatchTime.now().uptimeNanoseconds
+        started = monotonicNanos()
         if overLimit || started &- memoryChecked > 10_000_000 {
             memoryChecked = started
             overLimit = measureMemory()
@@ -82,7 +82,7 @@ final class EvaluationGuard: @unchecked Sendable {
     func shouldStop() -> Bool {
         guard started != 0 else { return false } // our own prelude, before any evaluation
         watch.consulted()
-        let now = DispatchTime.now().uptimeNanoseconds
+        let now = monotonicNanos()
         if let progress, progress.pointee != progressSeen {
             // Another expression of the loop began since the last question: its time starts now (late by
             // less than a slice, so a limit is never hit early).
@@ -116,9 +116,9 @@ final class EvaluationGuard: @unchecked Sendable {
     /// Whether the heap is over the limit. Measuring may collect garbage first (`HeapGauge`): that time
     /// is not the evaluation's, so its start moves forward by it.
     private func measureMemory() -> Bool {
-        let before = DispatchTime.now().uptimeNanoseconds
+        let before = monotonicNanos()
         let over = heap.isOver(limits.memory, context: context)
-        started &+= DispatchTime.now().uptimeNanoseconds &- before
+        started &+= monotonicNanos() &- before
         return over
     }
 
@@ -131,6 +131,15 @@ final class EvaluationGuard: @unchecked Sendable {
             "stopped after running longer than \(limitText(limits.time)) (the limit; --js-time changes it)"
         }
     }
+}
+
+/// The monotonic clock at its coarse resolution (a few milliseconds, against limits of tenths of a second
+/// and more), read directly: before every call, the precise clock through `DispatchTime` cost several times
+/// as much.
+func monotonicNanos() -> UInt64 {
+    var time = timespec()
+    clock_gettime(CLOCK_MONOTONIC_COARSE, &time)
+    return UInt64(time.tv_sec) &* 1_000_000_000 &+ UInt64(time.tv_nsec)
 }
 
 func limitText(_ seconds: Double) -> String {

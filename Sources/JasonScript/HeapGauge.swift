@@ -24,13 +24,13 @@ struct HeapGauge {
     mutating func isOver(_ limit: Int, context: JSGlobalContextRef) -> Bool {
         let resident = Self.residentBytes()
         if let resident, resident <= limit { return false }
-        let now = DispatchTime.now().uptimeNanoseconds
+        let now = monotonicNanos()
         let grown = (resident ?? 0) - residentAtWalk > limit / 4
         guard now >= nextWalk || grown else { return lastAnswer }
         walks += 1
         lastAnswer = Self.heapBytes(context, limit: limit) > limit
         residentAtWalk = resident ?? 0
-        let cost = DispatchTime.now().uptimeNanoseconds - now
+        let cost = monotonicNanos() - now
         nextWalk = now + cost * 50
         return lastAnswer
     }
@@ -56,15 +56,28 @@ struct HeapGauge {
     }
 
     /// The process's resident memory; nil where `/proc` is missing (then the statistics always answer).
+    /// Read into the stack and parsed in place: it is asked before an evaluation every 10 ms.
     static func residentBytes() -> Int? {
         let fd = open("/proc/self/statm", O_RDONLY)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
-        var buffer = [UInt8](repeating: 0, count: 64)
-        let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, 64) }
-        guard count > 0 else { return nil }
-        let fields = buffer[..<count].split(separator: 0x20)
-        guard fields.count > 1, let pages = Int(String(decoding: fields[1], as: UTF8.self)) else { return nil }
-        return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+        let pages: Int? = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 64) { buffer in
+            let count = read(fd, buffer.baseAddress, 64)
+            guard count > 0 else { return nil }
+            return residentPages(UnsafeBufferPointer(rebasing: buffer[..<count]))
+        }
+        return pages.map { $0 * Int(sysconf(Int32(_SC_PAGESIZE))) }
+    }
+
+    /// The second field of `statm` ("size resident shared …"), in pages.
+    static func residentPages(_ text: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard let space = text.firstIndex(of: 0x20) else { return nil }
+        var pages = 0, digits = 0
+        for byte in text[(space + 1)...] {
+            guard byte >= 0x30, byte <= 0x39 else { break }
+            pages = pages &* 10 &+ Int(byte - 0x30)
+            digits += 1
+        }
+        return digits > 0 && digits < 19 ? pages : nil
     }
 }

@@ -21,4 +21,11 @@ import Testing
     @Test func residentMemoryIsReadFromTheSystem() {
         #expect((HeapGauge.residentBytes() ?? 0) > 1 << 20)
     }
+
+    @Test(arguments: [("1234 567 89 1 0 300 0\n", 567), ("5 9", 9), ("5 ", nil), ("5", nil), ("", nil),
+                      ("5 x", nil), ("5 99999999999999999999 1", nil)] as [(String, Int?)])
+    func theResidentFieldIsTheSecond(text: String, pages: Int?) {
+        let read = Array(text.utf8).withUnsafeBufferPointer { HeapGauge.residentPages($0) }
+        #expect(read == pages)
+    }
 }
