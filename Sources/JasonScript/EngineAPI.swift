@@ -22,13 +22,16 @@ extension ScriptEngine {
         }
     }
 
-    /// `evaluate(_:on:extras:)` with `this` the resident root, synced with `data` unless `generation` says
-    /// this caller synced it last: both under one lock, as a render's expressions on its top-level data are.
-    package func evaluate(_ expression: String, root data: JSONObject, syncedAt generation: inout Int?)
+    /// `evaluate(_:on:extras:)` with `this` the resident root, synced with `data` (an object) unless
+    /// `generation` says this caller synced it last: both under one lock, as a render's expressions on its
+    /// top-level data are. Handed the data as it lies in the caller's scope, whose members are read here
+    /// (taken out of the scope's value there, the object was copied first).
+    package func evaluate(_ expression: String, root data: JSON, syncedAt generation: inout Int?)
         -> (result: ScriptResult, mayMutate: Bool) {
-        withContext { context in
+        guard case .object(let members) = data else { return (.threw("the data is not an object"), false) }
+        return withContext { context in
             var mayMutate = false
-            let root = context.residentRootDeferringOneSet(data, syncedAt: &generation)
+            let root = context.residentRootDeferringOneSet(members, syncedAt: &generation)
             let result = context.call(expression, receiver: root, extras: [], mayMutate: &mayMutate)
             context.flushDeferredSet()   // when the call did not take it (a syntax error, say)
             return (result, mayMutate)

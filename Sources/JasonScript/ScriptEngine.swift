@@ -1,4 +1,5 @@
 import CJavaScriptCore
+import Glibc
 import JasonJSON
 import Synchronization
 
@@ -20,7 +21,9 @@ package enum ScriptResult: Sendable, Hashable {
 public final class ScriptEngine: @unchecked Sendable {
     package let limits: ScriptLimits
     package var timeLimit: Double { limits.time }
-    let state = Mutex<EngineContext?>(nil)
+    /// The context, made by the first evaluation that needs it; read and changed under `lock` only.
+    @exclusivity(unchecked) private var context: EngineContext?
+    private let lock = EngineLock()
     /// Made with the first context and kept across `reset()`: one watching thread per engine.
     let watch = Mutex<RunawayWatch?>(nil)
     let builtins = BuiltinsFlag()
@@ -42,7 +45,7 @@ public final class ScriptEngine: @unchecked Sendable {
     package func readTime(from now: (@Sendable () -> Double)?) {
         let reader = now.map(TimeReader.init)
         clock.withLock { $0 = reader }
-        state.withLock { $0?.timeReader = reader }
+        lock.locked { context?.timeReader = reader }
     }
 
     /// Where `Date` reads the time, for another engine that should read the same (an agent's).
@@ -55,7 +58,10 @@ public final class ScriptEngine: @unchecked Sendable {
     deinit { watch.withLock { $0?.stop() } }
 
     /// True once the JavaScript context exists (it is created by the first evaluation that needs it).
-    package var isStarted: Bool { state.withLock { $0 != nil } }
+    package var isStarted: Bool { lock.locked { context != nil } }
+
+    /// Forgets the context: the next evaluation makes a fresh one.
+    func dropContext() { lock.locked { context = nil } }
 
     /// Evaluates an st.js expression (`a.b`, `x ? 1 : 2`, `var s = 0; …; return s;`, `function(){…}`)
     /// with `this` bound to `receiver`.
@@ -104,18 +110,42 @@ public final class ScriptEngine: @unchecked Sendable {
     /// loaded (`loadFailure`): without it there is no context to give.
     func withContext<T>(_ body: (EngineContext) -> T) -> T {
         if let loadFailure { fatalError(loadFailure) }
-        return state.withLock { state in
-            let context: EngineContext
-            if let made = state {
-                context = made
-            } else {
-                context = EngineContext(limits: limits, watch: runawayWatch(), builtins: builtins, seed: seed)
-                context.timeReader = clock.withLock { $0 }
-                state = context
-            }
-            context.tellTime(context.timeReader?.read())
-            return body(context)
+        lock.lock()
+        defer { lock.unlock() }
+        if context == nil {
+            let made = EngineContext(limits: limits, watch: runawayWatch(), builtins: builtins, seed: seed)
+            made.timeReader = clock.withLock { $0 }
+            context = made
         }
+        context!.tellTime(context!.timeReader?.read())
+        return body(context!)
+    }
+}
+
+/// The engine's lock, taken and released without a closure. `Mutex.withLock` took one, and handing it
+/// the evaluation's own closure copied what that held (the expression, the data's references) twice on
+/// every call.
+final class EngineLock: @unchecked Sendable {
+    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+
+    init() {
+        mutex = .allocate(capacity: 1)
+        mutex.initialize(to: pthread_mutex_t())
+        pthread_mutex_init(mutex, nil)
+    }
+
+    deinit {
+        pthread_mutex_destroy(mutex)
+        mutex.deallocate()
+    }
+
+    func lock() { pthread_mutex_lock(mutex) }
+    func unlock() { pthread_mutex_unlock(mutex) }
+
+    func locked<T>(_ body: () -> T) -> T {
+        lock()
+        defer { unlock() }
+        return body()
     }
 }
 

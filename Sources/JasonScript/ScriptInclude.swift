@@ -23,7 +23,7 @@ extension ScriptEngine {
 
     /// Forgets every included script (`$script.clear`): the next expression starts a fresh context.
     package func reset() {
-        state.withLock { $0 = nil }
+        dropContext()
         builtins.replaced.store(false, ordering: .relaxed)
     }
 }

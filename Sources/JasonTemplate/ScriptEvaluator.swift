@@ -18,10 +18,11 @@ package struct ScriptEvaluator: ExpressionEvaluator {
     package func evaluate(_ expression: String, in scope: Scope) -> Evaluation {
         if let failure = engine.loadFailure { return .failed(failure) }
         let (result, mayMutate): (ScriptResult, Bool)
-        if scope.isRoot, !scope.hasLets, case .object(let data) = scope.this {
+        if scope.isRoot, !scope.hasLets, case .object = scope.this {
             // The commonest case, with one lock: synced at most once per render (unless another render
             // used the engine in between).
-            (result, mayMutate) = engine.evaluate(expression, root: data, syncedAt: &passTakingPart(scope).syncedGeneration)
+            (result, mayMutate) = engine.evaluate(expression, root: scope.this,
+                                                  syncedAt: &passTakingPart(scope).syncedGeneration)
         } else {
             let (receiver, extras) = target(for: scope)
             (result, mayMutate) = engine.evaluate(expression, on: receiver, extras: extras)

@@ -7,7 +7,7 @@ import Testing
 /// the expression sees it, and so does everything after, whether that call ran or not.
 @Suite struct DeferredSetTests {
     func evaluate(_ engine: ScriptEngine, _ expression: String, _ data: JSONObject, _ generation: inout Int?) -> ScriptResult {
-        engine.evaluate(expression, root: data, syncedAt: &generation).result
+        engine.evaluate(expression, root: .object(data), syncedAt: &generation).result
     }
 
     @Test func theCallThatFollowsSeesTheChange() {
