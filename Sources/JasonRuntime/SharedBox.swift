@@ -15,7 +15,8 @@ package struct SharedBox<Value: Sendable>: Sendable {
     package init(wrappedValue: Value) { box = Box(wrappedValue) }
 
     package var wrappedValue: Value {
-        get { box.value }
+        // Lent, not returned: reading one member copies that member, not the whole value first.
+        _read { yield box.value }
         _modify {
             if !isKnownUniquelyReferenced(&box) { box = Box(box.value) }
             yield &box.value

@@ -112,9 +112,9 @@ struct TemplateDataCache {
     // Separate members rather than one optional tuple: asking does not copy what was kept.
     private var frame: ViewVariables.Token?
     private var jason: JSON?
+    /// The data made last. Its `$get` keeps that object's storage from being reused or changed in place,
+    /// so the next `$get` is told from it by its storage alone.
     private var value: JSON?
-    /// The `$get` `value` was made with, kept so that its storage cannot be reused or changed in place.
-    private var get: JSONObject = [:]
     /// Where `$get` lies in `value`'s members.
     private var getIndex: Int?
 
@@ -123,23 +123,27 @@ struct TemplateDataCache {
     /// hashing a name or copying the names' storage; else made anew. Kept in place of the old. One
     /// mutating call: asked in parts, the interpreter copied the whole cache out to ask each.
     mutating func data(for variables: ViewVariables, jason: JSON?) -> JSON {
-        if frame === variables.frame, Self.same(self.jason, jason) {
-            if get.isSameStorage(as: variables.get), let value { return value }
-            if let getIndex, case .object(var data)? = value.take() {
-                get = variables.get
-                data.values[getIndex] = .object(get)
-                let made = JSON.object(data)
-                value = made
-                return made
-            }
+        if frame === variables.frame, Self.same(self.jason, jason), let getIndex, case .object(var data)? = value.take() {
+            let current = JSON.object(variables.get)
+            if !Self.holds(data, current, at: getIndex) { data.values[getIndex] = current }
+            let made = JSON.object(data)
+            value = made
+            return made
         }
         let made = variables.templateData(jason: jason)
         frame = variables.frame
-        get = variables.get
         self.jason = jason
         value = made
         getIndex = made.objectValue?.index(forKey: "$get")
         return made
+    }
+
+    /// Whether `data` has `get`'s very storage at `index`, told by the bits where both lie (taken out of
+    /// the member to compare, the kept object was copied first).
+    private static func holds(_ data: JSONObject, _ get: JSON, at index: Int) -> Bool {
+        withUnsafePointer(to: get) { get in
+            data.values.withUnsafeBufferPointer { JSON.identical($0.baseAddress! + index, get) }
+        }
     }
 
     private static func same(_ a: JSON?, _ b: JSON?) -> Bool {

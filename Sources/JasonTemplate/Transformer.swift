@@ -100,9 +100,14 @@ struct Transformation {
         self.evaluator = evaluator
     }
 
-    /// The result of the pass; with `base`, diagnostics are made relative to it (a node compiled below
-    /// the root of what the caller transforms).
-    func finish(_ value: JSON?, relativeTo base: JSONPointer = .root) -> Transformed {
+    /// The result of the pass.
+    func finish(_ value: consuming JSON?) -> Transformed {
+        Transformed(value: value, diagnostics: diagnostics)
+    }
+
+    /// The same with diagnostics made relative to `base` (a node compiled below the root of what the
+    /// caller transforms).
+    func finish(_ value: JSON?, relativeTo base: JSONPointer) -> Transformed {
         guard base != .root else { return Transformed(value: value, diagnostics: diagnostics) }
         let relative = diagnostics.map { d in
             var d = d
