@@ -13,7 +13,7 @@ final class TemplateReport: ImmediateObserver {
 
     init(strict: Bool) { self.strict = strict }
 
-    var hears: ExecutionEvent.Kinds { .willRun }
+    var hears: ExecutionEvent.Kinds { .templateWarnings }
 
     func observeNow(_ event: ExecutionEvent) {
         guard case .willRun(let step) = event else { return }

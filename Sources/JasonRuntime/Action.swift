@@ -123,6 +123,15 @@ public struct ActionCall: Sendable {
     }
     package var path: ActionPath { members.path }
 
+    /// Whether its options can be filled in with the branch that chose it (`bind(branch:in:)`): they hold
+    /// expressions, it is no `$lambda`, and nothing after it fills options of its own. Read in place (the
+    /// members asked one by one were each copied out).
+    var fillsOptionsWithBranch: Bool {
+        guard members.optionsHoldExpressions, members.options != nil else { return false }
+        if case .call = members.kind { return false }
+        return members.success?.fillsOptions != true && members.error?.fillsOptions != true
+    }
+
     /// A call with no continuation: a trigger here can reuse the caller's frame (tail call).
     package var isTail: Bool { success == nil && error == nil }
 

@@ -40,6 +40,7 @@ public struct ActionStep: Sendable {
     }
     /// Expressions that stayed unresolved or threw while rendering the options.
     package var templateDiagnostics: [TemplateDiagnostic] { members.templateDiagnostics }
+    package var hasTemplateDiagnostics: Bool { !members.templateDiagnostics.isEmpty }
     /// The `$jason` the action runs with.
     public var jason: JSON? {
         get { members.jason }

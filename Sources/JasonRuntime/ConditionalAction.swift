@@ -20,6 +20,14 @@ package struct ConditionalAction: Sendable {
     /// Each branch's action, parsed at load; nil where filling in may change its shape.
     var compiled: [ActionNode?] { members.compiled }
 
+    /// The winning branch, chosen in place (through `conditional`, the whole conditional was copied out).
+    func choose(_ evaluator: any ExpressionEvaluator, in scope: Scope) -> Conditional.Choice {
+        members.conditional.choose(evaluator, in: scope)
+    }
+
+    /// Branch `index`'s action as parsed at load, if it was.
+    func compiledBranch(_ index: Int) -> ActionNode? { members.compiled[index] }
+
     init(conditional: Conditional, path: ActionPath, compiled: [ActionNode?]) {
         _members = SharedBox(wrappedValue: Members(conditional: conditional, path: path, compiled: compiled))
     }
@@ -52,11 +60,10 @@ extension Interpreter {
     /// of the engine-bound loop. Not for `trigger` and `$lambda`, whose options to fill in are made from
     /// the written ones (`optionsToFill`).
     func bind(branch node: ActionNode, in scope: Scope) -> Resolution {
-        guard case .call(let call) = node, call.optionsHoldExpressions, let written = call.options, call.kind != .call,
-              call.success?.fillsOptions != true, call.error?.fillsOptions != true else {
+        guard case .call(let call) = node, call.fillsOptionsWithBranch else {
             return .continue(bind(node, data: scope.root))
         }
-        let options = fill(written, of: call, in: scope).value
+        let options = fill(of: call, in: scope).value
         if options?.containsTemplateMarker == true { return .continue(.call(call.filled(options))) }
         return .filled(call, options: options)
     }

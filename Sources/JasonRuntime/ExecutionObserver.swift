@@ -40,7 +40,11 @@ extension ExecutionEvent {
         package static let failed = Kinds(rawValue: 1 << 3)
         package static let branchTaken = Kinds(rawValue: 1 << 4)
         package static let chainEnded = Kinds(rawValue: 1 << 5)
-        package static let all: Kinds = [.chainStarted, .willRun, .succeeded, .failed, .branchTaken, .chainEnded]
+        /// A `willRun` whose options left template diagnostics (heard alone by the batch run's report,
+        /// so that the steps without any make no event).
+        package static let templateWarnings = Kinds(rawValue: 1 << 6)
+        package static let all: Kinds = [.chainStarted, .willRun, .succeeded, .failed, .branchTaken, .chainEnded,
+                                         .templateWarnings]
     }
 }
 

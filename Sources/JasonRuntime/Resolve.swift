@@ -48,11 +48,14 @@ extension Interpreter {
     }
 
     /// Makes `call` the chain's pending action, its options filled in.
-    private func pend(_ call: ActionCall, options: JSON?, alreadyFilled: Bool, entry: ActionPath?, in chain: inout Chain) {
-        let step = prepare(call, options: options, alreadyFilled: alreadyFilled, jason: chain.jason,
-                           frames: chain.frames, entry: entry)
-        chain.pending = step
-        notify(.willRun, .willRun(step))
+    /// The call and its options are handed on, not copied: the step keeps them.
+    private func pend(_ call: consuming ActionCall, options: consuming JSON?, alreadyFilled: Bool,
+                      entry: consuming ActionPath?, in chain: inout Chain) {
+        chain.pending = prepare(call, options: options, alreadyFilled: alreadyFilled, jason: chain.jason,
+                                frames: chain.frames, entry: entry)
+        // Read back from the chain: a step kept in a local as well was one more reference to let go of.
+        let warns = chain.pending?.hasTemplateDiagnostics == true
+        notify(warns ? [.willRun, .templateWarnings] : .willRun, .willRun(chain.pending!))
     }
 
     /// A lambda's chain ended without `$return.*` while its caller waits with a branch to run: that branch
@@ -66,13 +69,19 @@ extension Interpreter {
     }
 
     /// Fills in an action's options just before it runs (R13); `alreadyFilled` when that was done with its branch.
-    func prepare(_ call: ActionCall, options: JSON?, alreadyFilled: Bool, jason: JSON?, frames: [ActionCall],
-                 entry: ActionPath?) -> ActionStep {
-        let callers = frames.map(\.path)
-        guard let options, call.optionsHoldExpressions, !alreadyFilled else {
+    func prepare(_ call: consuming ActionCall, options: consuming JSON?, alreadyFilled: Bool, jason: JSON?,
+                 frames: [ActionCall], entry: consuming ActionPath?) -> ActionStep {
+        let callers = frames.isEmpty ? [] : frames.map(\.path)
+        if options == nil || !call.optionsHoldExpressions || alreadyFilled {
             return ActionStep(call: call, options: options, templateDiagnostics: [],
                               jason: jason, callers: callers, entry: entry)
         }
+        return prepareFilling(call, options: options ?? .null, jason: jason, callers: callers, entry: entry)
+    }
+
+    /// The rest of `prepare`, for options that still hold expressions.
+    private func prepareFilling(_ call: ActionCall, options: JSON, jason: JSON?, callers: [ActionPath],
+                                entry: ActionPath?) -> ActionStep {
         let data = templateData(jason: jason)
         let filled = fill(options, of: call, data: data)
         // A trigger's options sit at `/options` of the action, its name at `/trigger`.
@@ -112,29 +121,29 @@ extension Interpreter {
         call.compiled.map { transformer.transform($0, data: data) } ?? transformer.transform(options, data: data)
     }
 
-    /// The same, in a render's scope already made (the condition's that chose the call's branch).
-    func fill(_ options: JSON, of call: ActionCall, in scope: Scope) -> Transformed {
-        call.compiled.map { transformer.transform($0, in: scope) } ?? transformer.transform(options, data: scope.root)
+    /// The call's options filled in a render's scope already made (the condition's that chose the call's
+    /// branch); the options are copied out only when they were not compiled.
+    func fill(of call: ActionCall, in scope: Scope) -> Transformed {
+        if let compiled = call.compiled { return transformer.transform(compiled, in: scope) }
+        return transformer.transform(call.options ?? .null, data: scope.root)
     }
 
     /// A conditional array becomes the action of its winning branch, filled in with the register (R3).
     func reduce(_ action: ConditionalAction, jason: JSON?) -> Resolution {
-        let (conditional, path) = (action.conditional, action.path)
-        let data = templateData(jason: jason)
         // One scope for the condition and the branch's options, as st.js renders the whole array in one pass.
-        let scope = Scope.top(data)
-        switch conditional.choose(transformer.evaluator, in: scope) {
+        let scope = Scope.top(templateData(jason: jason), reusing: &renderPass)
+        switch action.choose(transformer.evaluator, in: scope) {
         case .none:
             return .end
         case .unresolved(let expression, let reason):
             return .fail(Diagnostic(.unresolvedCondition, .error,
                                     "the condition {{\(expression)}} could not be evaluated (\(reason)); "
-                                    + "the chain stops here", at: path))
+                                    + "the chain stops here", at: action.path))
         case .branch(let index):
-            if let compiled = action.compiled[index] { return bind(branch: compiled, in: scope) }
-            let branch = conditional.branches[index]
-            let pointer = path.pointer.appending(index).appending(branch.key)
-            let filled = transformer.transform(branch: index, of: conditional, data: data).value ?? .null
+            if let compiled = action.compiledBranch(index) { return bind(branch: compiled, in: scope) }
+            let conditional = action.conditional
+            let pointer = action.path.pointer.appending(index).appending(conditional.branches[index].key)
+            let filled = transformer.transform(branch: index, of: conditional, data: scope.root).value ?? .null
             return parseFilled(filled, at: pointer)
         }
     }

@@ -21,12 +21,18 @@ extension Interpreter {
         public init() {}
     }
 
+    /// A limit the run has reached. Told apart from its message: returned at every step, an optional
+    /// tuple holding the message text cost more to let go of than the check itself.
+    enum LimitStop {
+        case steps, wallTime
+
+        var id: Diagnostic.ID { self == .steps ? .stepLimit : .wallLimit }
+    }
+
     /// The step or wall-time limit the run has reached, if any.
-    func limitReached() -> (id: Diagnostic.ID, message: String)? {
-        if let maxSteps = limits.maxSteps, state.steps >= maxSteps {
-            return (.stepLimit, "stopped after \(maxSteps) actions; the program may loop forever (raise the limit with --max-steps)")
-        }
-        guard let wallTime = limits.wallTime else { return nil }
+    func limitReached() -> LimitStop? {
+        if let maxSteps = limits.maxSteps, state.steps >= maxSteps { return .steps }
+        guard limits.wallTime != nil else { return nil }
         // Reading the clock cost more than the rest of a loop's own step: it is read every 64th step, and
         // at the step after one that waited (which may have taken any time).
         guard stepsUntilClock == 0 else {
@@ -34,12 +40,29 @@ extension Interpreter {
             return nil
         }
         stepsUntilClock = 63
+        return wallTimeIsUp() ? .wallTime : nil
+    }
+
+    /// Apart, never inlined: a clock instant's layout is the standard library's to change, so a function
+    /// holding one looks its size up and destroys it at every call, whichever way it returns.
+    @inline(never)
+    private func wallTimeIsUp() -> Bool {
+        guard let wallTime = limits.wallTime else { return false }
         let now = ContinuousClock.now
         guard let first = firstStep else {
             firstStep = now
-            return nil
+            return false
         }
-        guard now - first > .milliseconds(Int64(wallTime * 1000)) else { return nil }
-        return (.wallLimit, "stopped after \(JSNumber.format(wallTime)) s of real time, at \(state.steps) actions (raise the limit with --wall-limit)")
+        return now - first > .milliseconds(Int64(wallTime * 1000))
+    }
+
+    /// What the run reports when `stop` ended it.
+    func message(_ stop: LimitStop) -> String {
+        switch stop {
+        case .steps:
+            "stopped after \(limits.maxSteps ?? state.steps) actions; the program may loop forever (raise the limit with --max-steps)"
+        case .wallTime:
+            "stopped after \(JSNumber.format(limits.wallTime ?? 0)) s of real time, at \(state.steps) actions (raise the limit with --wall-limit)"
+        }
     }
 }

@@ -61,8 +61,7 @@ package struct Scope {
     }
 
     /// A render's first scope: its slot is the render's pass itself, one object made instead of two.
-    init(top data: JSON) {
-        let pass = TransformPass()
+    init(top data: JSON, pass: TransformPass = TransformPass()) {
         this = data
         isRoot = true
         slot = pass
@@ -82,6 +81,14 @@ package struct Scope {
 
     /// The top-level scope of a render: `this` and `$root` are the data.
     package static func top(_ data: JSON) -> Scope { Scope(top: data) }
+
+    /// The same for a caller that renders again and again, one render after another (the interpreter's
+    /// conditions): `kept` is its pass, cleared and used again unless a scope of an earlier render still
+    /// holds it. Made anew at each render, it was an allocation and a release per action.
+    package static func top(_ data: JSON, reusing kept: inout TransformPass) -> Scope {
+        if isKnownUniquelyReferenced(&kept) { kept.clear() } else { kept = TransformPass() }
+        return Scope(top: data, pass: kept)
+    }
 
     /// Name lookup as `with(this)` sees it after st.js has put its bookkeeping names on the data.
     package func lookup(_ name: String) -> JSON? {
@@ -112,7 +119,7 @@ package class ScopeSlot {
 
 /// What all the scopes of one render share, and the slot of its top scope. Renders are synchronous,
 /// hence unchecked (and so are its variables' accesses).
-final class TransformPass: ScopeSlot {
+package final class TransformPass: ScopeSlot {
     /// An expression may have changed the data inside the script engine: for the rest of the render,
     /// every expression is evaluated there, where the changed data is (st.js's one shared object).
     @exclusivity(unchecked) var scriptOwnsData = false
@@ -120,6 +127,16 @@ final class TransformPass: ScopeSlot {
     @exclusivity(unchecked) var evaluatorTookPart = false
     /// The script engine's resident data generation this render synced at (`ScriptEngine.residentRoot`).
     @exclusivity(unchecked) var syncedGeneration: Int?
+
+    override package init() {}
+
+    /// As made: for the next render.
+    func clear() {
+        value = nil
+        scriptOwnsData = false
+        evaluatorTookPart = false
+        syncedGeneration = nil
+    }
 }
 
 /// The loop a loop item comes from: its expression, the scope it was evaluated in, and its length.
