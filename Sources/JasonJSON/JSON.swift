@@ -102,6 +102,8 @@ extension String {
     /// `contains("{{")`, byte by byte: the interpreter asks it of every rendered option and a check of
     /// every string, and the generic substring search (Foundation's, on Linux) was a measurable part of both.
     package var hasTemplateMarker: Bool {
+        // A name like `n` or `id` cannot hold one; its count is at hand, and the walk below is not free.
+        if utf8.count < 2 { return false }
         var previous: UInt8 = 0
         for byte in utf8 {
             if byte == UInt8(ascii: "{") && previous == UInt8(ascii: "{") { return true }

@@ -28,6 +28,8 @@ public struct ViewVariables: Sendable {
     @SharedBox private var members: Members
 
     public var get: JSONObject { members.get }
+    /// Where `$get`'s values lie: its identity, told without copying it (a copy retains three references).
+    var getStorage: UnsafeRawPointer? { members.get.values.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) } }
     public var params: JSONObject { members.params }
     public var cache: JSONObject { members.cache }
     public var global: JSONObject { members.global }
@@ -115,35 +117,35 @@ struct TemplateDataCache {
     /// The data made last. Its `$get` keeps that object's storage from being reused or changed in place,
     /// so the next `$get` is told from it by its storage alone.
     private var value: JSON?
-    /// Where `$get` lies in `value`'s members.
+    /// Where `$get` lies in `value`'s members, and where that `$get`'s values lie (its identity: `value`
+    /// keeps the storage alive, so no other object can come to lie there meanwhile).
     private var getIndex: Int?
+    private var getStorage: UnsafeRawPointer?
 
     /// The template data for `variables` and `jason`: the data made last when nothing changed since; that
     /// data with its `$get` replaced where it lies when only `$get` changed (a `$set` in a loop), without
     /// hashing a name or copying the names' storage; else made anew. Kept in place of the old. One
     /// mutating call: asked in parts, the interpreter copied the whole cache out to ask each.
     mutating func data(for variables: ViewVariables, jason: JSON?) -> JSON {
-        if frame === variables.frame, Self.same(self.jason, jason), let getIndex, case .object(var data)? = value.take() {
-            let current = JSON.object(variables.get)
-            if !Self.holds(data, current, at: getIndex) { data.values[getIndex] = current }
-            let made = JSON.object(data)
-            value = made
-            return made
+        if frame === variables.frame, Self.same(self.jason, jason), let getIndex, value != nil {
+            let storage = variables.getStorage
+            if storage == getStorage { return value! }
+            // Taken out, so that its members' storage stays unique and `$get` is written where it lies.
+            if case .object(var data)? = value.take() {
+                data.values[getIndex] = .object(variables.get)
+                getStorage = storage
+                let made = JSON.object(data)
+                value = made
+                return made
+            }
         }
         let made = variables.templateData(jason: jason)
         frame = variables.frame
         self.jason = jason
         value = made
         getIndex = made.objectValue?.index(forKey: "$get")
+        getStorage = variables.getStorage
         return made
-    }
-
-    /// Whether `data` has `get`'s very storage at `index`, told by the bits where both lie (taken out of
-    /// the member to compare, the kept object was copied first).
-    private static func holds(_ data: JSONObject, _ get: JSON, at index: Int) -> Bool {
-        withUnsafePointer(to: get) { get in
-            data.values.withUnsafeBufferPointer { JSON.identical($0.baseAddress! + index, get) }
-        }
     }
 
     private static func same(_ a: JSON?, _ b: JSON?) -> Bool {

@@ -37,6 +37,7 @@ extension Interpreter {
 
     /// Takes in what other tasks posted since the last time, in order.
     func takeMail() {
+        if mailbox.isEmpty { return }
         for mail in mailbox.take() {
             switch mail {
             case .call(let call): state.queue.append(call)
