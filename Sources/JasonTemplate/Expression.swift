@@ -178,8 +178,9 @@ package final class ParsedExpression: Sendable, Hashable {
     package func hash(into hasher: inout Hasher) { hasher.combine(text) }
 }
 
-/// Evaluates the JavaScript inside `{{ }}`. The template engine calls it; it does not care how.
-package protocol ExpressionEvaluator: Sendable {
+/// Evaluates the JavaScript inside `{{ }}`. The template engine calls it; it does not care how. A class:
+/// every render holds it, and a struct in an existential was copied and destroyed through its witnesses.
+package protocol ExpressionEvaluator: AnyObject, Sendable {
     func evaluate(_ expression: String, in scope: Scope) -> Evaluation
     /// Whether the built-in methods are still JavaScript's own (no script could have replaced them), so
     /// that Swift may answer calls of them.

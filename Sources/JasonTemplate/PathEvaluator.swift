@@ -2,9 +2,9 @@ import JasonJSON
 
 /// Evaluates plain paths and literals in Swift with JavaScript's results. Anything else is handed to
 /// `fallback` (the JavaScript engine); without one, it is reported as needing the engine.
-package struct PathEvaluator: ExpressionEvaluator {
+package final class PathEvaluator: ExpressionEvaluator {
     /// The engine itself rather than any evaluator: reaching an existential copied it at every expression.
-    package var fallback: ScriptEvaluator?
+    package let fallback: ScriptEvaluator?
 
     package init(fallback: ScriptEvaluator? = nil) {
         self.fallback = fallback

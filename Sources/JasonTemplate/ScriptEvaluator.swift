@@ -6,7 +6,7 @@ import JasonScript
 /// loop's items are taken from the resident array itself when the loop's expression is a plain path,
 /// so nothing is converted per item. Within one render, what an expression changes is seen by the
 /// expressions after it (st.js's one shared object).
-package struct ScriptEvaluator: ExpressionEvaluator {
+package final class ScriptEvaluator: ExpressionEvaluator {
     package let engine: ScriptEngine
 
     package init(engine: ScriptEngine) {

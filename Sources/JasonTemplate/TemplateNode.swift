@@ -186,6 +186,6 @@ extension JSON {
 }
 
 /// For folding constants: nothing is ever evaluated there.
-struct NoEvaluator: ExpressionEvaluator {
+final class NoEvaluator: ExpressionEvaluator {
     func evaluate(_ expression: String, in scope: Scope) -> Evaluation { .undefined }
 }
