@@ -7,7 +7,7 @@
 // later, and more often on a loaded machine; the guard measures the limit itself.
 //
 // This is the one place that says so: the override is process-wide, so every library in the jasonrun
-// executable that asks for CLOCK_THREAD_CPUTIME_ID gets monotonic time. Only JavaScriptCore does (no
+// executable that asks for CLOCK_THREAD_CPUTIME_ID gets coarse monotonic time. Only JavaScriptCore does (no
 // package jasonrun links names that clock; Sources/JasonScript/RunawayWatch.swift reads the thread's
 // CPU time by the thread's own clock id, pthread_getcpuclockid, which is passed through untouched).
 // It lives in the executable only: a Swift host embedding JasonRuntime keeps its system's clock.

@@ -60,9 +60,11 @@ extension Interpreter {
     func message(_ stop: LimitStop) -> String {
         switch stop {
         case .steps:
-            "stopped after \(limits.maxSteps ?? state.steps) actions; the program may loop forever (raise the limit with --max-steps)"
+            "stopped after \(limits.maxSteps ?? state.steps) actions; the program may loop forever "
+                + "(raise the limit with --max-steps)"
         case .wallTime:
-            "stopped after \(JSNumber.format(limits.wallTime ?? 0)) s of real time, at \(state.steps) actions (raise the limit with --wall-limit)"
+            "stopped after \(JSNumber.format(limits.wallTime ?? 0)) s of real time, at \(state.steps) actions "
+                + "(raise the limit with --wall-limit)"
         }
     }
 }

@@ -29,7 +29,9 @@ public struct ViewVariables: Sendable {
 
     public var get: JSONObject { members.get }
     /// Where `$get`'s values lie: its identity, told without copying it (a copy retains three references).
-    var getStorage: UnsafeRawPointer? { members.get.values.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) } }
+    var getStorage: UnsafeRawPointer? {
+        members.get.values.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
+    }
     public var params: JSONObject { members.params }
     public var cache: JSONObject { members.cache }
     public var global: JSONObject { members.global }
