@@ -92,10 +92,9 @@ package struct Scope {
 
     /// Name lookup as `with(this)` sees it after st.js has put its bookkeeping names on the data.
     package func lookup(_ name: String) -> JSON? {
-        if name.utf8.first == UInt8(ascii: "$") {
-            if name == "$root" { return hasRootLets ? Self.overlay(root, rootLets) : root }
-            if name == "$index", let index { return .int(index) }
-        }
+        // Compared whole: two short names are equal or not by their bits, sooner than a first byte is read.
+        if name == "$root" { return hasRootLets ? Self.overlay(root, rootLets) : root }
+        if let index, name == "$index" { return .int(index) }
         if hasLets, let value = lets[name] { return value }
         if case .object(let members) = this { return members[name] }
         return nil

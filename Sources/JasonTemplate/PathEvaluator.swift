@@ -51,7 +51,7 @@ package final class PathEvaluator: ExpressionEvaluator {
                 i < steps.count ? .failed("TypeError: undefined is not an object (evaluating '\(described(i))')") : .undefined
             }
             var value: JSON
-            if head.utf8.first == UInt8(ascii: "t"), head == "this" {
+            if head == "this" {
                 value = scope.thisWithLets
             } else if let found = scope.lookup(head) {
                 value = found
