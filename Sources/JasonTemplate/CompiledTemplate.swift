@@ -70,7 +70,7 @@ extension TemplateNode {
     /// The value of a node compiled from a template without expressions.
     var constantValue: JSON? {
         if case .constant(let value) = self { return value }
-        var run = Transformation(evaluator: NoEvaluator())
+        var run = Transformation(evaluator: NoEvaluator.shared)
         return run.transform(self, Scope.top(.null))
     }
 }

@@ -124,7 +124,7 @@ extension TemplateNode {
     /// Compiles `json`, found at `pointer` in the template.
     init(compiling json: JSON, at pointer: JSONPointer = .root) {
         guard json.needsEvaluation else {
-            var run = Transformation(evaluator: NoEvaluator())
+            var run = Transformation(evaluator: NoEvaluator.shared)
             self = .constant(run.transform(TemplateNode(structure: json, at: pointer), Scope.top(.null)) ?? .null)
             return
         }
@@ -185,7 +185,9 @@ extension JSON {
     }
 }
 
-/// For folding constants: nothing is ever evaluated there.
+/// For folding constants: nothing is ever evaluated there. One for all (a class, made once).
 final class NoEvaluator: ExpressionEvaluator {
+    static let shared = NoEvaluator()
+
     func evaluate(_ expression: String, in scope: Scope) -> Evaluation { .undefined }
 }
