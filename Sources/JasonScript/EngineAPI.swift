@@ -24,8 +24,8 @@ extension ScriptEngine {
 
     /// `evaluate(_:on:extras:)` with `this` the resident root, synced with `data` (an object) unless
     /// `generation` says this caller synced it last: both under one lock, as a render's expressions on its
-    /// top-level data are. Handed the data as it lies in the caller's scope, whose members are read here
-    /// (taken out of the scope's value there, the object was copied first).
+    /// top-level data are. Handed the data as the caller's scope holds it and opened here: opened by the
+    /// caller, it was copied once more on the way.
     package func evaluate(_ expression: String, root data: JSON, syncedAt generation: inout Int?)
         -> (result: ScriptResult, mayMutate: Bool) {
         guard case .object(let members) = data else { return (.threw("the data is not an object"), false) }
