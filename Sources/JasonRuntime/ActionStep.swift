@@ -13,6 +13,9 @@ public struct ActionStep: Sendable {
         var target: ActionCall.Target?
         var path: ActionPath?
         var options: JSON?
+        /// The options are the call's as written (`optionsToFill`), not copied into the step: nothing in
+        /// them was to be filled in.
+        var optionsAsWritten: Bool
         var templateDiagnostics: [TemplateDiagnostic]
         var jason: JSON?
         var callers: [ActionPath]
@@ -35,8 +38,11 @@ public struct ActionStep: Sendable {
     }
     /// The options after rendering (nil when the action has none).
     public var options: JSON? {
-        get { members.options }
-        set { members.options = newValue }
+        // Lent, not copied: `$set` merges the members where they lie.
+        _read {
+            if members.optionsAsWritten { yield members.call.optionsToFill } else { yield members.options }
+        }
+        set { (members.options, members.optionsAsWritten) = (newValue, false) }
     }
     /// Expressions that stayed unresolved or threw while rendering the options.
     package var templateDiagnostics: [TemplateDiagnostic] { members.templateDiagnostics }
@@ -52,10 +58,11 @@ public struct ActionStep: Sendable {
     /// `head.actions` entry written as `[{"{{#if …}}": …}]`, say): breakpoints on the entry stop here.
     package var entry: ActionPath? { members.entry }
 
-    init(call: ActionCall, options: JSON?, templateDiagnostics: [TemplateDiagnostic], jason: JSON?,
-         callers: [ActionPath], entry: ActionPath?) {
+    /// `options` nil with `optionsAsWritten`: the step's options are the call's as written.
+    init(call: ActionCall, options: JSON?, optionsAsWritten: Bool = false, templateDiagnostics: [TemplateDiagnostic],
+         jason: JSON?, callers: [ActionPath], entry: ActionPath?) {
         _members = SharedBox(wrappedValue: Members(call: call, target: nil, path: nil, options: options,
-                                                   templateDiagnostics: templateDiagnostics, jason: jason,
+                                                   optionsAsWritten: optionsAsWritten, templateDiagnostics: templateDiagnostics, jason: jason,
                                                    callers: callers, entry: entry))
     }
 

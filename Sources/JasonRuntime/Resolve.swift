@@ -32,7 +32,7 @@ extension Interpreter {
             case .continue(let node):
                 switch node {
                 case .call(let call):
-                    pend(call, options: call.optionsToFill, alreadyFilled: false, entry: entry, in: &chain)
+                    pend(call, options: nil, alreadyFilled: false, entry: entry, in: &chain)
                     return
                 case .conditional(let conditional):
                     if entry == nil { entry = conditional.path }
@@ -47,8 +47,8 @@ extension Interpreter {
         }
     }
 
-    /// Makes `call` the chain's pending action, its options filled in.
-    /// The call and its options are handed on, not copied: the step keeps them.
+    /// Makes `call` the chain's pending action, its options filled in: `options` when `alreadyFilled`, else
+    /// the call's own. The call and its options are handed on, not copied: the step keeps them.
     private func pend(_ call: consuming ActionCall, options: consuming JSON?, alreadyFilled: Bool,
                       entry: consuming ActionPath?, in chain: inout Chain) {
         chain.pending = prepare(call, options: options, alreadyFilled: alreadyFilled, jason: chain.jason,
@@ -68,15 +68,21 @@ extension Interpreter {
                                        + "of this call never runs", at: caller.path))
     }
 
-    /// Fills in an action's options just before it runs (R13); `alreadyFilled` when that was done with its branch.
+    /// Fills in an action's options just before it runs (R13): the call's own (`optionsToFill`), unless
+    /// `alreadyFilled` gives them, filled with its branch. Options with nothing to fill stay the call's:
+    /// the step reads them from there rather than holding a copy.
     func prepare(_ call: consuming ActionCall, options: consuming JSON?, alreadyFilled: Bool, jason: JSON?,
                  frames: [ActionCall], entry: consuming ActionPath?) -> ActionStep {
         let callers = frames.isEmpty ? [] : frames.map(\.path)
-        if options == nil || !call.optionsHoldExpressions || alreadyFilled {
+        if alreadyFilled {
             return ActionStep(call: call, options: options, templateDiagnostics: [],
                               jason: jason, callers: callers, entry: entry)
         }
-        return prepareFilling(call, options: options ?? .null, jason: jason, callers: callers, entry: entry)
+        guard call.optionsHoldExpressions, let written = call.optionsToFill else {
+            return ActionStep(call: call, options: nil, optionsAsWritten: true, templateDiagnostics: [],
+                              jason: jason, callers: callers, entry: entry)
+        }
+        return prepareFilling(call, options: written, jason: jason, callers: callers, entry: entry)
     }
 
     /// The rest of `prepare`, for options that still hold expressions.
