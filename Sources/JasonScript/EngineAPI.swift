@@ -29,13 +29,15 @@ extension ScriptEngine {
     package func evaluate(_ expression: String, root data: JSON, syncedAt generation: inout Int?)
         -> (result: ScriptResult, mayMutate: Bool) {
         guard case .object(let members) = data else { return (.threw("the data is not an object"), false) }
-        return withContext { context in
-            var mayMutate = false
-            let root = context.residentRootDeferringOneSet(members, syncedAt: &generation)
-            let result = context.call(expression, receiver: root, extras: [], mayMutate: &mayMutate)
-            context.flushDeferredSet()   // when the call did not take it (a syntax error, say)
-            return (result, mayMutate)
-        }
+        // The lock taken here rather than through `withContext`: its closure copied the data it held.
+        lockEngine()
+        defer { unlockEngine() }
+        let context = readyContext()
+        var mayMutate = false
+        let root = context.residentRootDeferringOneSet(members, syncedAt: &generation)
+        let result = context.call(expression, receiver: root, extras: [], mayMutate: &mayMutate)
+        context.flushDeferredSet()   // when the call did not take it (a syntax error, say)
+        return (result, mayMutate)
     }
 
     /// The array `expression` gives, kept in the engine, and its length; nil for anything else.

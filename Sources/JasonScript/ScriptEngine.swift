@@ -109,17 +109,29 @@ public final class ScriptEngine: @unchecked Sendable {
     /// Runs `body` with the context, made now if there is none. Callers first make sure the library
     /// loaded (`loadFailure`): without it there is no context to give.
     func withContext<T>(_ body: (EngineContext) -> T) -> T {
-        if let loadFailure { fatalError(loadFailure) }
         lock.lock()
         defer { lock.unlock() }
-        if context == nil {
-            let made = EngineContext(limits: limits, watch: runawayWatch(), builtins: builtins, seed: seed)
-            made.timeReader = clock.withLock { $0 }
-            context = made
-        }
-        context!.tellTime(context!.timeReader?.read())
-        return body(context!)
+        return body(readyContext())
     }
+
+    /// The context, made now if there is none, told the time; the caller holds `lock`. Callers that run
+    /// often take the lock themselves rather than hand `withContext` a closure, which copied what it held.
+    func readyContext() -> EngineContext {
+        if let loadFailure { fatalError(loadFailure) }
+        if let context {
+            if let reader = context.timeReader { context.tellTime(reader.read()) } else { context.tellTime(nil) }
+            return context
+        }
+        let made = EngineContext(limits: limits, watch: runawayWatch(), builtins: builtins, seed: seed)
+        made.timeReader = clock.withLock { $0 }
+        context = made
+        made.tellTime(made.timeReader?.read())
+        return made
+    }
+
+    /// Takes the engine's lock for a caller of `readyContext()`.
+    func lockEngine() { lock.lock() }
+    func unlockEngine() { lock.unlock() }
 }
 
 /// The engine's lock, taken and released without a closure. `Mutex.withLock` took one, and handing it
