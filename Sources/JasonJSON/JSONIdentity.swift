@@ -62,6 +62,30 @@ extension JSON {
 }
 
 extension JSON {
+    /// The names and values of the object at `p`, as buffers over its own storage; nil when it is no
+    /// object. Nothing is copied: bound and read with no call in between, the object is not retained
+    /// (held across calls, as a caller comparing two objects member by member holds them, it was copied
+    /// whole, one retain and release per storage). The buffers are good while the value at `p` is
+    /// neither changed nor destroyed.
+    @inline(__always)
+    package static func objectStorage(_ p: UnsafePointer<JSON>)
+        -> (names: UnsafeBufferPointer<String>, values: UnsafeBufferPointer<JSON>)? {
+        guard case .object(let members) = p.pointee else { return nil }
+        let names = members.keys.withContiguousStorageIfAvailable { $0 } ?? UnsafeBufferPointer(start: nil, count: 0)
+        let values = members.values.withUnsafeBufferPointer { $0 }
+        return (names, values)
+    }
+
+    /// The member `name` of the object at `p`, where it lies in that object's storage; nil when `p` holds no
+    /// object, the object has no such member, or it has more than `JSONObject.scannedMembers` (see
+    /// `storedMember`). Good while the value at `p` is neither changed nor destroyed.
+    package static func member(_ name: String, of p: UnsafePointer<JSON>) -> UnsafePointer<JSON>? {
+        guard let (names, values) = objectStorage(p), names.count <= JSONObject.scannedMembers,
+              let base = values.baseAddress else { return nil }
+        for at in names.indices where names[at] == name { return base + at }
+        return nil
+    }
+
     /// Where a non-empty array's or object's elements are stored: shared by every copy of it, and new for
     /// any changed one. Nil for other values and for empty containers (which may share one storage).
     package var storageAddress: UInt? {
@@ -77,6 +101,21 @@ extension JSON {
 }
 
 extension JSONObject {
+    /// The most members `storedMember` compares one by one.
+    package static var scannedMembers: Int { 32 }
+
+    /// Where the member `name` lies in this object's storage, found by comparing names in order; nil when
+    /// there is none, or when the object has more than `scannedMembers` (`index(forKey:)` hashes, and
+    /// that copied the object: a caller then looks it up that way). Good while the object is neither
+    /// changed nor destroyed.
+    package func storedMember(_ name: String) -> UnsafePointer<JSON>? {
+        guard count <= Self.scannedMembers else { return nil }
+        let names = keys.withContiguousStorageIfAvailable { $0 } ?? UnsafeBufferPointer(start: nil, count: 0)
+        guard let base = values.withUnsafeBufferPointer({ $0.baseAddress }) else { return nil }
+        for at in names.indices where names[at] == name { return base + at }
+        return nil
+    }
+
     /// The very same storage (or both empty): an object that has not changed since, told without looking
     /// at a member. Objects with equal members built apart count as different.
     package func isSameStorage(as other: JSONObject) -> Bool {

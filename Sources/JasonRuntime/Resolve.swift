@@ -137,7 +137,8 @@ extension Interpreter {
     /// A conditional array becomes the action of its winning branch, filled in with the register (R3).
     func reduce(_ action: ConditionalAction, jason: JSON?) -> Resolution {
         // One scope for the condition and the branch's options, as st.js renders the whole array in one pass.
-        let scope = Scope.top(templateData(jason: jason), reusing: &renderPass)
+        var scope = Scope.top(dataCache.lend(for: state.top.variables, jason: jason), reusing: &renderPass)
+        defer { dataCache.giveBack(scope.takeThis()) }
         switch action.choose(transformer.evaluator, in: scope) {
         case .none:
             return .end

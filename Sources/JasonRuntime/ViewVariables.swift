@@ -129,26 +129,35 @@ struct TemplateDataCache {
     /// hashing a name or copying the names' storage; else made anew. Kept in place of the old. One
     /// mutating call: asked in parts, the interpreter copied the whole cache out to ask each.
     mutating func data(for variables: ViewVariables, jason: JSON?) -> JSON {
+        let made = lend(for: variables, jason: jason)
+        value = made
+        return made
+    }
+
+    /// The same data, taken out rather than copied, for one render that hands it back (`giveBack`) when
+    /// it ends: a copy kept here as well was two more references to take and let go of at every
+    /// condition of a loop. Until then the cache holds none, and asking again makes it anew.
+    mutating func lend(for variables: ViewVariables, jason: JSON?) -> JSON {
         if frame === variables.frame, Self.same(self.jason, jason), let getIndex, value != nil {
             let storage = variables.getStorage
-            if storage == getStorage { return value! }
+            if storage == getStorage { return value.take()! }
             // Taken out, so that its members' storage stays unique and `$get` is written where it lies.
             if case .object(var data)? = value.take() {
                 data.values[getIndex] = .object(variables.get)
                 getStorage = storage
-                let made = JSON.object(data)
-                value = made
-                return made
+                return .object(data)
             }
         }
         let made = variables.templateData(jason: jason)
         frame = variables.frame
         self.jason = jason
-        value = made
         getIndex = made.objectValue?.index(forKey: "$get")
         getStorage = variables.getStorage
         return made
     }
+
+    /// Takes back what `lend` gave, unchanged.
+    mutating func giveBack(_ data: consuming JSON) { value = data }
 
     private static func same(_ a: JSON?, _ b: JSON?) -> Bool {
         switch (a, b) {

@@ -115,20 +115,19 @@ extension EngineContext {
     /// An object member (`$get` at every `$set`) whose names have not changed keeps its JavaScript object:
     /// only its changed values are converted and set. False when the names differ, or one is `__proto__`
     /// (an own property to a conversion, the prototype to a set), leaving the member to be made anew.
-    /// The values are read where they lie: passed as values, both were copied (three references each).
+    /// Both objects are read where they lie, through their storage: bound as values, each was copied.
     private func updateInPlace(_ member: JSObjectRef, from old: UnsafePointer<JSON>,
                                to new: UnsafePointer<JSON>) -> Bool {
-        guard case .object(let before) = old.pointee, case .object(let after) = new.pointee, before.count == after.count
-        else { return false }
-        let (names, oldNames) = (after.keys, before.keys)
-        for index in names.indices where names[index] != oldNames[index] || names[index] == "__proto__" { return false }
-        after.values.withUnsafeBufferPointer { new in
-            before.values.withUnsafeBufferPointer { old in
-                guard let newValues = new.baseAddress, let oldValues = old.baseAddress else { return }
-                for index in new.indices where !JSON.identical(newValues + index, oldValues + index) {
-                    setSoonOrNow(member, names[index], makeValue(new[index]), isImmediate: new[index].isImmediate)
-                }
-            }
+        guard let before = JSON.objectStorage(old), let after = JSON.objectStorage(new),
+              before.values.count == after.values.count, before.names.count == after.names.count,
+              after.names.count == after.values.count else { return false }
+        let names = after.names
+        for index in names.indices where names[index] != before.names[index] || names[index] == "__proto__" {
+            return false
+        }
+        guard let newValues = after.values.baseAddress, let oldValues = before.values.baseAddress else { return true }
+        for index in after.values.indices where !JSON.identical(newValues + index, oldValues + index) {
+            setSoonOrNow(member, names[index], makeValue(after.values[index]), isImmediate: after.values[index].isImmediate)
         }
         return true
     }

@@ -28,8 +28,10 @@ package struct Scope {
     }
     /// True when `this` is the top-level data itself (so an engine may keep it resident).
     package var isRoot: Bool
-    /// Where an evaluator may keep its own copy of `this` while the scope lasts.
-    package let slot: ScopeSlot
+    /// Where an evaluator may keep its own copy of `this` while the scope lasts: a top scope's is its
+    /// render's pass (one reference fewer to take and let go of at every render).
+    package var slot: ScopeSlot { ownSlot ?? pass }
+    private let ownSlot: ScopeSlot?
     /// The render this scope belongs to.
     let pass: TransformPass
     /// `#let` names declared on the top-level data, which `$root` then shows too (st.js sets them on
@@ -61,10 +63,10 @@ package struct Scope {
     }
 
     /// A render's first scope: its slot is the render's pass itself, one object made instead of two.
-    init(top data: JSON, pass: TransformPass = TransformPass()) {
+    init(top data: consuming JSON, pass: TransformPass = TransformPass()) {
         this = data
         isRoot = true
-        slot = pass
+        ownSlot = nil
         self.pass = pass
     }
 
@@ -74,20 +76,27 @@ package struct Scope {
         self.otherRoot = root
         self.index = index
         self.isRoot = isRoot
-        self.slot = slot
+        ownSlot = slot
         self.pass = pass
         if !lets.isEmpty { declared = Declared(lets: lets, rootLets: [:]) }
     }
 
     /// The top-level scope of a render: `this` and `$root` are the data.
-    package static func top(_ data: JSON) -> Scope { Scope(top: data) }
+    package static func top(_ data: consuming JSON) -> Scope { Scope(top: data) }
 
     /// The same for a caller that renders again and again, one render after another (the interpreter's
     /// conditions): `kept` is its pass, cleared and used again unless a scope of an earlier render still
     /// holds it. Made anew at each render, it was an allocation and a release per action.
-    package static func top(_ data: JSON, reusing kept: inout TransformPass) -> Scope {
+    package static func top(_ data: consuming JSON, reusing kept: inout TransformPass) -> Scope {
         if isKnownUniquelyReferenced(&kept) { kept.clear() } else { kept = TransformPass() }
         return Scope(top: data, pass: kept)
+    }
+
+    /// `this`, moved out (null is left): for a caller that lent a render its data and takes it back.
+    package mutating func takeThis() -> JSON {
+        var taken = JSON.null
+        swap(&taken, &this)
+        return taken
     }
 
     /// Name lookup as `with(this)` sees it after st.js has put its bookkeeping names on the data.
@@ -98,6 +107,20 @@ package struct Scope {
         if hasLets, let value = lets[name] { return value }
         if case .object(let members) = this { return members[name] }
         return nil
+    }
+
+    /// `lookup(name)` walked down `steps` when each is a member its object has (`$get.n`), each read where
+    /// it lies: copied out, `$get` was retained and let go at every render. Nil for anything else (a
+    /// `#let` name, an index, a missing member, an object too large to scan), which `lookup` and the
+    /// general walk answer.
+    func memberPath(_ name: String, _ steps: [PathExpression.Step]) -> JSON? {
+        guard name != "$root", index == nil || name != "$index", !hasLets, case .object(let members) = this,
+              var value = members.storedMember(name) else { return nil }
+        for i in steps.indices {
+            guard case .member(let key) = steps[i].access, let next = JSON.member(key, of: value) else { return nil }
+            value = next
+        }
+        return value.pointee
     }
 
     /// `this` as expressions see it: with the `#let` names on it when it is an object.

@@ -44,6 +44,7 @@ package final class PathEvaluator: ExpressionEvaluator {
         case .literal(let value):
             return .value(value)
         case .path(let head, let steps):
+            if head != "this", let found = scope.memberPath(head, steps) { return .value(Self.asJavaScriptSees(found)) }
             // Only an error message needs the path as written, so it is spelt out only then.
             func described(_ i: Int) -> String { steps[...i].reduce(head) { $0 + $1.text } }
             // Reading a property of undefined throws, as in JavaScript.

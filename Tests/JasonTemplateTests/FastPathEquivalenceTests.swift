@@ -55,6 +55,28 @@ import Testing
         }
     }
 
+    /// Paths walked where their values lie (`Scope.memberPath`) answer as the general walk does, through
+    /// objects small enough to scan and objects past that, and where a name is not the data's own.
+    @Test func pathsThroughLargeAndSmallObjectsAgreeWithJavaScriptCore() throws {
+        var wide: JSONObject = [:]
+        for i in 0..<(JSONObject.scannedMembers + 8) { wide["k\(i)"] = .int(i) }
+        wide["last"] = ["n": 7]
+        let data: JSON = ["$get": ["n": 1, "wide": .object(wide)], "wide": .object(wide), "$index": 5, "$root": 9]
+        let script = ScriptEvaluator(engine: Self.engine)
+        let expressions = ["$get.n", "$get.wide.last.n", "$get.wide.k3", "$get.wide.nothing", "wide.k39", "wide.last",
+                           "$get.missing.n", "$index", "$root.$get.n"]
+        for expression in expressions {
+            let path = try #require(PathExpression(expression))
+            for scope in [Scope.top(data), Scope(this: data, root: data, index: 2)] {
+                guard let answer = PathEvaluator.evaluate(path, in: scope) else { continue }
+                #expect(answer == script.evaluate(expression, in: scope), "\(expression)")
+            }
+        }
+        #expect(PathEvaluator.evaluate(try #require(PathExpression("$get.wide.k39")), in: Scope.top(data)) == .value(39))
+        #expect(PathEvaluator.evaluate(try #require(PathExpression("$index")), in: Scope(this: data, root: data, index: 2))
+            == .value(2))
+    }
+
     /// Data in which the path resolves to several kinds of value, stops one step short, meets null, or
     /// does not exist; at the top level and as a loop item.
     static func dataVariants(for path: PathExpression) -> [(JSON, Int?)] {
