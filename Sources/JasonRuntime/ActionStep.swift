@@ -38,10 +38,7 @@ public struct ActionStep: Sendable {
     }
     /// The options after rendering (nil when the action has none).
     public var options: JSON? {
-        // Lent, not copied: `$set` merges the members where they lie.
-        _read {
-            if members.optionsAsWritten { yield members.call.optionsToFill } else { yield members.options }
-        }
+        get { members.optionsAsWritten ? members.call.optionsToFill : members.options }
         set { (members.options, members.optionsAsWritten) = (newValue, false) }
     }
     /// Expressions that stayed unresolved or threw while rendering the options.
@@ -59,10 +56,11 @@ public struct ActionStep: Sendable {
     package var entry: ActionPath? { members.entry }
 
     /// `options` nil with `optionsAsWritten`: the step's options are the call's as written.
-    init(call: ActionCall, options: JSON?, optionsAsWritten: Bool = false, templateDiagnostics: [TemplateDiagnostic],
-         jason: JSON?, callers: [ActionPath], entry: ActionPath?) {
+    init(call: ActionCall, options: JSON?, optionsAsWritten: Bool = false,
+         templateDiagnostics: [TemplateDiagnostic], jason: JSON?, callers: [ActionPath], entry: ActionPath?) {
         _members = SharedBox(wrappedValue: Members(call: call, target: nil, path: nil, options: options,
-                                                   optionsAsWritten: optionsAsWritten, templateDiagnostics: templateDiagnostics, jason: jason,
+                                                   optionsAsWritten: optionsAsWritten,
+                                                   templateDiagnostics: templateDiagnostics, jason: jason,
                                                    callers: callers, entry: entry))
     }
 

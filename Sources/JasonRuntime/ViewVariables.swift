@@ -149,6 +149,8 @@ struct TemplateDataCache {
             }
         }
         let made = variables.templateData(jason: jason)
+        // What was kept is another frame's: not to be handed out again if `giveBack` never comes.
+        value = nil
         frame = variables.frame
         self.jason = jason
         getIndex = made.objectValue?.index(forKey: "$get")
