@@ -1,5 +1,8 @@
 // Identity of JSON values, for caches that must not compare large values.
 
+/// An object's names and values, as buffers over its own storage.
+package typealias ObjectBuffers = (names: UnsafeBufferPointer<String>, values: UnsafeBufferPointer<JSON>)
+
 extension JSON {
     /// `isIdentical` for values where they lie, told without copying an array or object (a copy retains
     /// every storage it holds): the very same bits (the same case, storage or scalar), else the same text
@@ -69,21 +72,15 @@ extension JSON {
     /// neither changed nor destroyed.
     @inline(__always)
     package static func objectStorage(_ p: UnsafePointer<JSON>)
-        -> (names: UnsafeBufferPointer<String>, values: UnsafeBufferPointer<JSON>)? {
+        -> ObjectBuffers? {
         guard case .object(let members) = p.pointee else { return nil }
-        let names = members.keys.withContiguousStorageIfAvailable { $0 } ?? UnsafeBufferPointer(start: nil, count: 0)
-        let values = members.values.withUnsafeBufferPointer { $0 }
-        return (names, values)
+        return members.storage
     }
 
-    /// The member `name` of the object at `p`, where it lies in that object's storage; nil when `p` holds no
-    /// object, the object has no such member, or it has more than `JSONObject.scannedMembers` (see
-    /// `storedMember`). Good while the value at `p` is neither changed nor destroyed.
+    /// The member `name` of the object at `p`, where it lies (`JSONObject.storedMember`); nil when `p`
+    /// holds no object too. Good while the value at `p` is neither changed nor destroyed.
     package static func member(_ name: String, of p: UnsafePointer<JSON>) -> UnsafePointer<JSON>? {
-        guard let (names, values) = objectStorage(p), names.count <= JSONObject.scannedMembers,
-              let base = values.baseAddress else { return nil }
-        for at in names.indices where names[at] == name { return base + at }
-        return nil
+        objectStorage(p).flatMap { JSONObject.find(name, in: $0) }
     }
 
     /// Where a non-empty array's or object's elements are stored: shared by every copy of it, and new for
@@ -109,10 +106,20 @@ extension JSONObject {
     /// that copied the object: a caller then looks it up that way). Good while the object is neither
     /// changed nor destroyed.
     package func storedMember(_ name: String) -> UnsafePointer<JSON>? {
-        guard count <= Self.scannedMembers else { return nil }
-        let names = keys.withContiguousStorageIfAvailable { $0 } ?? UnsafeBufferPointer(start: nil, count: 0)
-        guard let base = values.withUnsafeBufferPointer({ $0.baseAddress }) else { return nil }
-        for at in names.indices where names[at] == name { return base + at }
+        Self.find(name, in: storage)
+    }
+
+    /// The names' and values' buffers over this object's own storage (see `JSON.objectStorage`).
+    @inline(__always)
+    var storage: ObjectBuffers {
+        (keys.withContiguousStorageIfAvailable { $0 } ?? UnsafeBufferPointer(start: nil, count: 0),
+         values.withUnsafeBufferPointer { $0 })
+    }
+
+    @inline(__always)
+    static func find(_ name: String, in storage: ObjectBuffers) -> UnsafePointer<JSON>? {
+        guard storage.names.count <= scannedMembers, let base = storage.values.baseAddress else { return nil }
+        for at in storage.names.indices where storage.names[at] == name { return base + at }
         return nil
     }
 
