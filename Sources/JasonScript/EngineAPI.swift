@@ -30,8 +30,8 @@ extension ScriptEngine {
         -> (result: ScriptResult, mayMutate: Bool) {
         guard case .object(let members) = data else { return (.threw("the data is not an object"), false) }
         // The lock taken here rather than through `withContext`: its closure copied the data it held.
-        lockEngine()
-        defer { unlockEngine() }
+        lock.lock()
+        defer { lock.unlock() }
         let context = readyContext()
         var mayMutate = false
         let root = context.residentRootDeferringOneSet(members, syncedAt: &generation)

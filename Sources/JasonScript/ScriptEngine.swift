@@ -23,7 +23,8 @@ public final class ScriptEngine: @unchecked Sendable {
     package var timeLimit: Double { limits.time }
     /// The context, made by the first evaluation that needs it; read and changed under `lock` only.
     @exclusivity(unchecked) private var context: EngineContext?
-    private let lock = EngineLock()
+    /// Held by `withContext`, and by a caller of `readyContext()` around its use.
+    let lock = EngineLock()
     /// Made with the first context and kept across `reset()`: one watching thread per engine.
     let watch = Mutex<RunawayWatch?>(nil)
     let builtins = BuiltinsFlag()
@@ -118,20 +119,17 @@ public final class ScriptEngine: @unchecked Sendable {
     /// often take the lock themselves rather than hand `withContext` a closure, which copied what it held.
     func readyContext() -> EngineContext {
         if let loadFailure { fatalError(loadFailure) }
-        if let context {
-            if let reader = context.timeReader { context.tellTime(reader.read()) } else { context.tellTime(nil) }
-            return context
-        }
+        let ready = context ?? makeContext()
+        ready.tellTime(ready.timeReader?.read())
+        return ready
+    }
+
+    private func makeContext() -> EngineContext {
         let made = EngineContext(limits: limits, watch: runawayWatch(), builtins: builtins, seed: seed)
         made.timeReader = clock.withLock { $0 }
         context = made
-        made.tellTime(made.timeReader?.read())
         return made
     }
-
-    /// Takes the engine's lock for a caller of `readyContext()`.
-    func lockEngine() { lock.lock() }
-    func unlockEngine() { lock.unlock() }
 }
 
 /// The engine's lock, taken and released without a closure. `Mutex.withLock` took one, and handing it
